@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The one list of what Watchword needs from Debian 12, and the step that
+# installs whatever of it is missing. Every other script calls this one.
+#
+#   scripts/deps.sh list      print the package names
+#   scripts/deps.sh install   apt-get install the missing ones (root or sudo)
+set -euo pipefail
+
+packages=(
+  # toolchain
+  g++ cmake ninja-build pkg-config
+  # crypto core
+  libssl-dev libsecp256k1-dev
+  # Qt 6.4: core, QML, Quick Controls, tests
+  qt6-base-dev qt6-base-dev-tools qt6-declarative-dev qt6-declarative-dev-tools
+  qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-window
+  qml6-module-qtquick-layouts qml6-module-qtquick-templates
+  qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
+  # benchmarks
+  libbenchmark-dev
+)
+
+missing() {
+  local p
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"
+  done
+}
+
+case "${1:-install}" in
+  list)
+    printf '%s\n' "${packages[@]}"
+    ;;
+  install)
+    mapfile -t todo < <(missing)
+    if [ "${#todo[@]}" -eq 0 ]; then
+      exit 0
+    fi
+    sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+      command -v sudo >/dev/null || { echo "deps: need root or sudo to install: ${todo[*]}" >&2; exit 1; }
+      sudo=(sudo)
+    fi
+    echo "deps: installing ${todo[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${todo[@]}" >/dev/null
+    ;;
+  *)
+    echo "usage: scripts/deps.sh [list|install]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,20 @@
+// Hexadecimal (base 16) text for bytes: lower case out, either case in.
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/Result.h"
+
+#include <string>
+#include <string_view>
+
+namespace watchword::encoding {
+
+enum class HexError {
+    OddLength,        // a byte needs two digits
+    InvalidCharacter, // not 0-9, a-f, A-F
+};
+
+[[nodiscard]] std::string toHex(ByteView bytes);
+[[nodiscard]] Result<Bytes, Error<HexError>> fromHex(std::string_view text);
+
+} // namespace watchword::encoding

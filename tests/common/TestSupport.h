@@ -1,0 +1,64 @@
+// Helpers shared by the Qt Test executables: test data files, hex, and a
+// seeded random source for reproducible randomized tests.
+#pragma once
+
+#include "base/Bytes.h"
+#include "crypto/Random.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+#include <random>
+
+namespace watchword::test {
+
+// Absolute path of a file under tests/data.
+QString dataPath(const QString& relative);
+
+// The JSON object in tests/data/<relative>; a missing or malformed file stops
+// the test run with a message naming it (data files are part of the test).
+QJsonObject loadJson(const QString& relative);
+
+// Lower- or upper-case hex to bytes; malformed hex stops the run (it is a bug
+// in the test data, not an outcome).
+Bytes hex(const QString& text);
+QString toHex(ByteView bytes);
+
+inline ByteView view(const QByteArray& bytes)
+{
+    return {reinterpret_cast<const std::uint8_t*>(bytes.constData()),
+            static_cast<std::size_t>(bytes.size())};
+}
+
+// The seed for randomized tests: WATCHWORD_TEST_SEED if set, else a fresh
+// one. Printed once per process so a failure can be replayed.
+std::uint64_t testSeed();
+
+// A deterministic RandomSource for tests (never for keys): mt19937_64.
+class SeededRandom final : public crypto::RandomSource
+{
+public:
+    explicit SeededRandom(std::uint64_t seed) : m_engine(seed) {}
+    void fill(std::span<std::uint8_t> out) override;
+    std::mt19937_64& engine() { return m_engine; }
+
+private:
+    std::mt19937_64 m_engine;
+};
+
+// Wycheproof: every test of a file, flattened with its group's fields, as
+// QTest data rows are built from it.
+struct WycheproofCase
+{
+    QJsonObject group;
+    QJsonObject test;
+    int tcId = 0;
+    QString result; // "valid", "invalid" or "acceptable"
+    QStringList flags;
+};
+QList<WycheproofCase> wycheproofCases(const QString& file);
+
+} // namespace watchword::test
