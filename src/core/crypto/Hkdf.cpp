@@ -1,6 +1,7 @@
 #include "crypto/Kdf.h"
 
 #include "base/SecureBuffer.h"
+#include "crypto/CryptoState.h"
 #include "crypto/Hmac.h"
 
 #include <algorithm>
@@ -21,6 +22,8 @@ void hkdfExtract(HashAlgorithm algorithm, ByteView salt, ByteView ikm,
 KdfResult hkdfExpand(HashAlgorithm algorithm, ByteView prk, ByteView info,
                      std::span<std::uint8_t> out)
 {
+    if (isDisabled())
+        return fail(KdfError::CryptoDisabled, disabledReason());
     const std::size_t hashLength = digestSize(algorithm);
     if (out.empty())
         return fail(KdfError::EmptyOutput, "HKDF was asked for zero bytes");

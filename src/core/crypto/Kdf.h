@@ -15,6 +15,7 @@ enum class KdfError {
     ZeroIterations, // PBKDF2 needs at least one iteration
     EmptyOutput,    // nothing to derive
     OutputTooLong,  // HKDF: more than 255 blocks; PBKDF2: more than 2^32 - 1 blocks
+    CryptoDisabled, // the start-up self-test failed (crypto/CryptoState.h)
 };
 
 using KdfResult = Result<void, Error<KdfError>>;

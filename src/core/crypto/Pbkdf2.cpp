@@ -1,5 +1,6 @@
 #include "crypto/Kdf.h"
 
+#include "crypto/CryptoState.h"
 #include "crypto/Hmac.h"
 #include "crypto/detail/ShaBlocks.h"
 
@@ -66,6 +67,8 @@ void pbkdf2With(const detail::HmacChains<ChainType>& chains, ByteView salt,
 KdfResult pbkdf2(HashAlgorithm algorithm, ByteView password, ByteView salt,
                  std::uint32_t iterations, std::span<std::uint8_t> out)
 {
+    if (isDisabled())
+        return fail(KdfError::CryptoDisabled, disabledReason());
     if (iterations == 0)
         return fail(KdfError::ZeroIterations, "PBKDF2 needs at least one iteration");
     if (out.empty())
