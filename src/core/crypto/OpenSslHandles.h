@@ -3,6 +3,7 @@
 #pragma once
 
 #include <openssl/evp.h>
+#include <openssl/kdf.h>
 
 #include <memory>
 

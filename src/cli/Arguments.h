@@ -1,0 +1,45 @@
+// A small, strict command-line parser: every option is declared, every
+// mistake gets its own one-line message, and nothing is guessed.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace watchword::cli {
+
+struct OptionSpec
+{
+    std::string name; // without the leading "--"
+    bool takesValue = false;
+};
+
+class Arguments
+{
+public:
+    // Parses args (the words after the command) against specs. Options may be
+    // given as "--name value" or "--name=value"; "--" ends the options. An
+    // unknown option, a missing value, a value given to a flag and a repeated
+    // option are errors.
+    static Arguments parse(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs);
+
+    bool ok() const { return m_error.empty(); }
+    const std::string& error() const { return m_error; }
+
+    bool has(std::string_view name) const { return m_options.contains(std::string(name)); }
+    std::optional<std::string> value(std::string_view name) const;
+    const std::vector<std::string>& positionals() const { return m_positionals; }
+
+private:
+    std::map<std::string, std::string> m_options;
+    std::vector<std::string> m_positionals;
+    std::string m_error;
+};
+
+// Strict whole-number parsing for option values: optional '-' (if allowed),
+// digits only, no overflow. nullopt on anything else.
+std::optional<long long> parseInteger(std::string_view text, long long minimum, long long maximum);
+
+} // namespace watchword::cli

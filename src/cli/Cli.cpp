@@ -1,0 +1,77 @@
+#include "Cli.h"
+
+#include "selftest/SelfTest.h"
+
+#include <QJsonDocument>
+
+#include <unistd.h>
+
+namespace watchword::cli {
+
+int reportError(std::string_view message, int exitCode)
+{
+    std::fprintf(stderr, "watchword-cli: %.*s\n", static_cast<int>(message.size()), message.data());
+    return exitCode;
+}
+
+void printLine(std::string_view text)
+{
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fputc('\n', stdout);
+}
+
+void printJson(const QJsonObject& object)
+{
+    QByteArray json = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    printLine(std::string_view(json.constData(), static_cast<std::size_t>(json.size())));
+    // The document may carry a secret (a new mnemonic): wipe the copy we made.
+    secureWipe(json.data(), static_cast<std::size_t>(json.size()));
+}
+
+StdinLines readStdinLines(std::size_t maxLines)
+{
+    constexpr std::size_t limit = 64 * 1024;
+    SecureBuffer input(limit + 1);
+    std::size_t size = 0;
+    while (size < input.size()) {
+        const ssize_t got = ::read(STDIN_FILENO, input.data() + size, input.size() - size);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return {{}, "could not read standard input"};
+        }
+        if (got == 0)
+            break;
+        size += static_cast<std::size_t>(got);
+    }
+    if (size > limit)
+        return {{}, "standard input is larger than 64 KiB"};
+
+    StdinLines result;
+    std::size_t start = 0;
+    while (start < size && result.lines.size() < maxLines) {
+        std::size_t end = start;
+        while (end < size && input[end] != '\n')
+            ++end;
+        std::size_t lineEnd = end;
+        if (lineEnd > start && input[lineEnd - 1] == '\r')
+            --lineEnd;
+        for (std::size_t i = start; i < lineEnd; ++i) {
+            if (input[i] == 0)
+                return {{}, "standard input contains a NUL byte"};
+        }
+        result.lines.emplace_back(watchword::ByteView(input.data() + start, lineEnd - start));
+        start = end + 1;
+    }
+    return result;
+}
+
+std::optional<std::string> requireSelfTest()
+{
+    const auto report = selftest::run();
+    if (const auto* failure = report.firstFailure())
+        return "self-test failed: " + failure->name + "; crypto is disabled";
+    return std::nullopt;
+}
+
+} // namespace watchword::cli

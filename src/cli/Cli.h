@@ -1,0 +1,49 @@
+// watchword-cli: shared pieces of the commands.
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/SecureBuffer.h"
+
+#include <QJsonObject>
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace watchword::cli {
+
+// Exit codes, documented in --help and the man page.
+inline constexpr int exitOk = 0;
+inline constexpr int exitFailure = 1; // the operation failed (self-test, crypto disabled)
+inline constexpr int exitUsage = 2;   // bad arguments or bad input: nothing was printed on stdout
+
+// One clear line on stderr: "watchword-cli: <message>".
+int reportError(std::string_view message, int exitCode = exitUsage);
+
+// Writes text and a newline to stdout.
+void printLine(std::string_view text);
+
+// Writes object as one line of compact JSON to stdout.
+void printJson(const QJsonObject& object);
+
+// Reads up to maxLines lines from standard input (without their line ends),
+// into wiped memory. Fails with a message if stdin holds more than 64 KiB or
+// a NUL byte.
+struct StdinLines
+{
+    std::vector<SecureBuffer> lines;
+    std::string error;
+};
+StdinLines readStdinLines(std::size_t maxLines);
+
+// Runs the known-answer tests once; nullopt if they pass, else the message to
+// report (crypto is then disabled for the rest of the process).
+std::optional<std::string> requireSelfTest();
+
+int runCode(const std::vector<std::string>& args);
+int runKeychain(const std::vector<std::string>& args);
+int runSelfTest(const std::vector<std::string>& args);
+
+} // namespace watchword::cli

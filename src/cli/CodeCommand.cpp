@@ -1,0 +1,278 @@
+#include "Arguments.h"
+#include "Cli.h"
+#include "encoding/Base32.h"
+#include "otp/OtpGenerator.h"
+#include "otp/OtpauthUri.h"
+
+#include <charconv>
+#include <chrono>
+#include <limits>
+
+namespace watchword::cli {
+
+namespace {
+
+constexpr const char* usage = R"(usage: watchword-cli code [--at UNIX_SECONDS] [--json] 'otpauth://...'
+       watchword-cli code [--at UNIX_SECONDS] [--json] -          (the URI from stdin)
+       watchword-cli code [--at UNIX_SECONDS] [--json] (--secret BASE32 | --secret-stdin)
+                          [--algorithm SHA1|SHA256|SHA512] [--digits N] [--period S]
+                          [--hotp --counter C] [--steam]
+
+Prints the current one-time code (TOTP by default) and nothing else.
+
+  --at T            the code at Unix time T (whole seconds, >= 0) instead of now
+  --json            one JSON object: code, type, algorithm, digits, period or
+                    counter, and for time-based codes the time and seconds_remaining
+  --secret BASE32   the shared secret (lower case, spaces, hyphens, no padding are fine)
+  --secret-stdin    read the secret from the first line of standard input
+  --algorithm A     SHA1 (default), SHA256 or SHA512
+  --digits N        6 (default) to 10
+  --period S        seconds per code, 30 by default
+  --hotp            counter-based (RFC 4226) instead of time-based; needs --counter
+  --counter C       the HOTP counter (0 to 18446744073709551615)
+  --steam           a Steam Guard code (5 characters; SHA1, 30 s)
+
+For HOTP URIs the URI's counter is used. Arguments are visible to other local
+users (ps, /proc) and land in shell history: prefer '-' or --secret-stdin for
+real secrets.
+Exit status: 0 with the code on stdout; 2 on bad input, with one line on stderr
+and nothing on stdout; 1 if the self-test failed.
+)";
+
+std::optional<std::uint64_t> parseUnsigned64(std::string_view text)
+{
+    if (text.empty() || text.front() == '+' || text.front() == '-')
+        return std::nullopt;
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+struct Account
+{
+    otp::OtpParameters parameters;
+    SecureBuffer secret;
+    std::string issuer;
+    std::string account;
+};
+
+// The account from --secret/--secret-stdin and the parameter options.
+std::optional<Account> accountFromOptions(const Arguments& arguments, std::string& error)
+{
+    const bool steam = arguments.has("steam");
+    const bool hotp = arguments.has("hotp");
+    if (steam && hotp) {
+        error = "--steam and --hotp exclude each other";
+        return std::nullopt;
+    }
+    if (steam) {
+        for (const char* fixed : {"algorithm", "digits", "period"}) {
+            if (arguments.has(fixed)) {
+                error = std::string("--") + fixed + " does not apply to --steam (Steam Guard is SHA1, 5 characters, 30 s)";
+                return std::nullopt;
+            }
+        }
+    }
+    if (hotp && arguments.has("period")) {
+        error = "--period does not apply to --hotp";
+        return std::nullopt;
+    }
+    if (hotp && !arguments.has("counter")) {
+        error = "--hotp needs --counter";
+        return std::nullopt;
+    }
+    if (!hotp && arguments.has("counter")) {
+        error = "--counter needs --hotp";
+        return std::nullopt;
+    }
+
+    Account account;
+    account.parameters = steam ? otp::OtpParameters::steam() : otp::OtpParameters{};
+    if (hotp)
+        account.parameters.kind = otp::OtpKind::Hotp;
+    if (const auto name = arguments.value("algorithm")) {
+        const auto algorithm = crypto::parseHashName(*name);
+        if (!algorithm) {
+            error = "--algorithm: '" + *name + "' is not SHA1, SHA256 or SHA512";
+            return std::nullopt;
+        }
+        account.parameters.algorithm = *algorithm;
+    }
+    if (const auto digits = arguments.value("digits")) {
+        const auto value = parseInteger(*digits, otp::minimumDigits, otp::maximumDigits);
+        if (!value) {
+            error = "--digits: '" + *digits + "' is not a whole number from 6 to 10";
+            return std::nullopt;
+        }
+        account.parameters.digits = static_cast<int>(*value);
+    }
+    if (const auto period = arguments.value("period")) {
+        const auto value = parseInteger(*period, 1, std::numeric_limits<std::uint32_t>::max());
+        if (!value) {
+            error = "--period: '" + *period + "' is not a whole number of seconds from 1 to 4294967295";
+            return std::nullopt;
+        }
+        account.parameters.period = static_cast<std::uint32_t>(*value);
+    }
+    if (const auto counter = arguments.value("counter")) {
+        const auto value = parseUnsigned64(*counter);
+        if (!value) {
+            error = "--counter: '" + *counter + "' is not a whole number from 0 to 18446744073709551615";
+            return std::nullopt;
+        }
+        account.parameters.counter = *value;
+    }
+
+    SecureBuffer secretText;
+    if (arguments.has("secret-stdin")) {
+        auto input = readStdinLines(1);
+        if (!input.error.empty()) {
+            error = input.error;
+            return std::nullopt;
+        }
+        if (input.lines.empty()) {
+            error = "--secret-stdin: standard input is empty";
+            return std::nullopt;
+        }
+        secretText = std::move(input.lines.front());
+    } else {
+        secretText = SecureBuffer::fromString(*arguments.value("secret"));
+    }
+    auto secret = encoding::fromBase32(secretText.view());
+    if (!secret) {
+        error = "secret: " + secret.error().message;
+        return std::nullopt;
+    }
+    account.secret = std::move(secret).value();
+    return account;
+}
+
+std::optional<Account> accountFromUri(std::string_view text, std::string& error)
+{
+    auto parsed = otp::parseOtpauthUri(text);
+    if (!parsed) {
+        error = parsed.error().message;
+        return std::nullopt;
+    }
+    Account account;
+    account.parameters = parsed->parameters;
+    account.secret = std::move(parsed->secret);
+    account.issuer = parsed->issuer();
+    account.account = parsed->account;
+    return account;
+}
+
+} // namespace
+
+int runCode(const std::vector<std::string>& args)
+{
+    const auto arguments = Arguments::parse(
+        args, {{"at", true}, {"json"}, {"secret", true}, {"secret-stdin"}, {"algorithm", true},
+               {"digits", true}, {"period", true}, {"hotp"}, {"counter", true}, {"steam"}, {"help"}});
+    if (!arguments.ok())
+        return reportError(arguments.error() + " (see watchword-cli code --help)");
+    if (arguments.has("help")) {
+        std::fputs(usage, stdout);
+        return exitOk;
+    }
+
+    const auto& positionals = arguments.positionals();
+    const bool fromOptions = arguments.has("secret") || arguments.has("secret-stdin");
+    if (arguments.has("secret") && arguments.has("secret-stdin"))
+        return reportError("give --secret or --secret-stdin, not both");
+    if (positionals.size() > 1)
+        return reportError("code takes one URI, got " + std::to_string(positionals.size()) + " arguments");
+    if (fromOptions && !positionals.empty())
+        return reportError("give either an otpauth URI or --secret, not both");
+    if (!fromOptions && positionals.empty())
+        return reportError("no account: give an otpauth URI, '-' to read one from stdin, or --secret (see --help)");
+    if (!fromOptions) {
+        for (const char* option : {"algorithm", "digits", "period", "hotp", "counter", "steam"}) {
+            if (arguments.has(option))
+                return reportError(std::string("--") + option +
+                                   " goes with --secret; a URI carries its own parameters");
+        }
+    }
+
+    std::optional<std::int64_t> at;
+    if (const auto text = arguments.value("at")) {
+        const auto value = parseInteger(*text, 0, std::numeric_limits<std::int64_t>::max());
+        if (!value)
+            return reportError("--at: '" + *text + "' is not a whole number of seconds since 1970 (>= 0)");
+        at = *value;
+    }
+
+    std::string error;
+    std::optional<Account> account;
+    if (fromOptions) {
+        account = accountFromOptions(arguments, error);
+    } else if (positionals.front() == "-") {
+        auto input = readStdinLines(1);
+        if (!input.error.empty())
+            return reportError(input.error);
+        if (input.lines.empty())
+            return reportError("standard input is empty: expected an otpauth URI");
+        account = accountFromUri(input.lines.front().view(), error);
+    } else {
+        account = accountFromUri(positionals.front(), error);
+    }
+    if (!account)
+        return reportError(error);
+
+    const bool timeBased = account->parameters.isTimeBased();
+    if (!timeBased && at)
+        return reportError("--at does not apply to an HOTP account: its code depends on the counter");
+
+    if (const auto failure = requireSelfTest())
+        return reportError(*failure, exitFailure);
+
+    auto generator = otp::OtpGenerator::create(account->parameters, account->secret);
+    if (!generator)
+        return reportError(generator.error().message);
+
+    const std::int64_t now =
+        at ? *at
+           : std::chrono::duration_cast<std::chrono::seconds>(
+                 std::chrono::system_clock::now().time_since_epoch())
+                 .count();
+    std::string code;
+    if (timeBased) {
+        auto result = generator->codeForTime(now);
+        if (!result)
+            return reportError(result.error().message);
+        code = std::move(result).value();
+    } else {
+        code = generator->codeForCounter(account->parameters.counter);
+    }
+
+    if (!arguments.has("json")) {
+        printLine(code);
+        return exitOk;
+    }
+    const auto& parameters = account->parameters;
+    QJsonObject json{{"code", QString::fromStdString(code)},
+                     {"type", QString::fromUtf8(otp::kindName(parameters.kind))},
+                     {"algorithm", QString::fromUtf8(crypto::hashName(parameters.algorithm))},
+                     {"digits", parameters.digits}};
+    if (timeBased) {
+        json.insert("period", static_cast<qint64>(parameters.period));
+        json.insert("time", static_cast<qint64>(now));
+        json.insert("seconds_remaining", static_cast<qint64>(generator->secondsRemaining(now)));
+    } else {
+        // JSON numbers lose precision past 2^53: a counter is written as a string there.
+        if (parameters.counter <= (std::uint64_t{1} << 53))
+            json.insert("counter", static_cast<qint64>(parameters.counter));
+        else
+            json.insert("counter", QString::number(parameters.counter));
+    }
+    if (!fromOptions) {
+        json.insert("issuer", QString::fromStdString(account->issuer));
+        json.insert("account", QString::fromStdString(account->account));
+    }
+    printJson(json);
+    return exitOk;
+}
+
+} // namespace watchword::cli

@@ -1,0 +1,164 @@
+#include "Arguments.h"
+#include "Cli.h"
+#include "crypto/Random.h"
+#include "encoding/Hex.h"
+#include "keychain/Keychain.h"
+
+#include <QString>
+
+#include <algorithm>
+
+namespace watchword::cli {
+
+namespace {
+
+constexpr const char* usage = R"(usage: watchword-cli keychain new [--words 12|15|18|21|24] [--passphrase-stdin] [--json]
+       watchword-cli keychain show --mnemonic-stdin [--json]
+
+new   makes a keychain from the system's randomness and prints its recovery
+      phrase (24 words by default) and its identity public key (33-byte
+      compressed secp256k1, hex). With --passphrase-stdin, the first line of
+      standard input is an extra BIP39 passphrase.
+show  reads a recovery phrase from the first line of standard input (and a
+      passphrase from the second line, if there is one) and prints the
+      identity public key.
+
+Passphrases are normalized to Unicode NFKD, as BIP39 requires.
+Exit status: 0 on success; 2 on bad input (one line on stderr, nothing on
+stdout); 1 if the self-test failed.
+)";
+
+// BIP39: "the passphrase ... is normalized to NFKD". Qt's normalization is the
+// one Unicode library at hand; the copies it makes are wiped before release.
+std::optional<SecureBuffer> normalizePassphrase(const SecureBuffer& passphrase, std::string& error)
+{
+    const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(passphrase.data()),
+                                                   static_cast<qsizetype>(passphrase.size()));
+    QString text = QString::fromUtf8(raw);
+    QByteArray roundTrip = text.toUtf8();
+    const bool validUtf8 = roundTrip == raw;
+    secureWipe(roundTrip.data(), static_cast<std::size_t>(roundTrip.size()));
+    if (!validUtf8) {
+        secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
+        error = "the passphrase is not valid UTF-8";
+        return std::nullopt;
+    }
+    QString normalized = text.normalized(QString::NormalizationForm_KD);
+    QByteArray utf8 = normalized.toUtf8();
+    SecureBuffer result(ByteView(reinterpret_cast<const std::uint8_t*>(utf8.constData()),
+                                 static_cast<std::size_t>(utf8.size())));
+    secureWipe(utf8.data(), static_cast<std::size_t>(utf8.size()));
+    secureWipe(normalized.data(), static_cast<std::size_t>(normalized.size()) * sizeof(QChar));
+    secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
+    return result;
+}
+
+int printKeychain(const keychain::Keychain& keychain, bool withMnemonic, bool json)
+{
+    const auto publicKey = keychain.identityPublicKey().compressed();
+    const std::string publicHex = encoding::toHex(publicKey);
+    if (json) {
+        QJsonObject object{{"identity_public_key", QString::fromStdString(publicHex)}};
+        if (withMnemonic) {
+            object.insert("mnemonic", QString::fromUtf8(keychain.mnemonic().view().data(),
+                                                        static_cast<qsizetype>(keychain.mnemonic().size())));
+            object.insert("words", static_cast<qint64>(std::count(keychain.mnemonic().begin(),
+                                                                   keychain.mnemonic().end(), ' ') + 1));
+        }
+        printJson(object);
+    } else {
+        if (withMnemonic) {
+            std::fputs("mnemonic: ", stdout);
+            printLine(keychain.mnemonic().view());
+        }
+        printLine("identity public key: " + publicHex);
+    }
+    return exitOk;
+}
+
+int runNew(const std::vector<std::string>& args)
+{
+    const auto arguments = Arguments::parse(args, {{"words", true}, {"passphrase-stdin"}, {"json"}});
+    if (!arguments.ok())
+        return reportError(arguments.error() + " (see watchword-cli keychain --help)");
+    if (!arguments.positionals().empty())
+        return reportError("keychain new takes no arguments, got '" + arguments.positionals().front() + "'");
+    std::size_t words = keychain::Keychain::defaultWordCount;
+    if (const auto text = arguments.value("words")) {
+        const auto value = parseInteger(*text, 0, 1000);
+        if (!value || !keychain::isValidWordCount(static_cast<std::size_t>(*value)))
+            return reportError("--words: '" + *text + "' is not 12, 15, 18, 21 or 24");
+        words = static_cast<std::size_t>(*value);
+    }
+    SecureBuffer passphrase;
+    if (arguments.has("passphrase-stdin")) {
+        auto input = readStdinLines(1);
+        if (!input.error.empty())
+            return reportError(input.error);
+        if (!input.lines.empty()) {
+            std::string error;
+            auto normalized = normalizePassphrase(input.lines.front(), error);
+            if (!normalized)
+                return reportError(error);
+            passphrase = std::move(*normalized);
+        }
+    }
+    if (const auto failure = requireSelfTest())
+        return reportError(*failure, exitFailure);
+    auto created = keychain::Keychain::create(crypto::systemRandom(), words, passphrase.view());
+    if (!created)
+        return reportError(created.error().message, exitFailure);
+    return printKeychain(*created, true, arguments.has("json"));
+}
+
+int runShow(const std::vector<std::string>& args)
+{
+    const auto arguments = Arguments::parse(args, {{"mnemonic-stdin"}, {"json"}});
+    if (!arguments.ok())
+        return reportError(arguments.error() + " (see watchword-cli keychain --help)");
+    if (!arguments.positionals().empty())
+        return reportError("keychain show takes no arguments (the phrase comes from stdin with --mnemonic-stdin)");
+    if (!arguments.has("mnemonic-stdin"))
+        return reportError("keychain show needs --mnemonic-stdin: a recovery phrase is never taken from the command line");
+    auto input = readStdinLines(2);
+    if (!input.error.empty())
+        return reportError(input.error);
+    if (input.lines.empty() || input.lines.front().empty())
+        return reportError("standard input is empty: expected a recovery phrase on the first line");
+    SecureBuffer passphrase;
+    if (input.lines.size() > 1) {
+        std::string error;
+        auto normalized = normalizePassphrase(input.lines[1], error);
+        if (!normalized)
+            return reportError(error);
+        passphrase = std::move(*normalized);
+    }
+    if (const auto failure = requireSelfTest())
+        return reportError(*failure, exitFailure);
+    auto restored = keychain::Keychain::restore(input.lines.front().view(), passphrase.view());
+    if (!restored)
+        return reportError(restored.error().message);
+    return printKeychain(*restored, false, arguments.has("json"));
+}
+
+} // namespace
+
+int runKeychain(const std::vector<std::string>& args)
+{
+    if (args.empty())
+        return reportError("keychain needs a subcommand: new or show (see watchword-cli keychain --help)");
+    const std::string& subcommand = args.front();
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (subcommand == "--help" || subcommand == "help" ||
+        std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
+        std::fputs(usage, stdout);
+        return exitOk;
+    }
+    if (subcommand == "new")
+        return runNew(rest);
+    if (subcommand == "show")
+        return runShow(rest);
+    return reportError("unknown keychain subcommand '" + subcommand + "': expected new or show");
+}
+
+} // namespace watchword::cli

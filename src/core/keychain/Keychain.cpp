@@ -1,0 +1,105 @@
+#include "keychain/Keychain.h"
+
+#include "crypto/Hash.h"
+#include "crypto/Kdf.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdlib>
+#include <optional>
+#include <utility>
+
+namespace watchword::keychain {
+
+namespace {
+
+constexpr auto kdfHash = crypto::HashAlgorithm::Sha512;
+
+// HKDF-Expand of prk with info into out. 32 bytes of HKDF-SHA512 are always in
+// range, so the self-test switch is the only way this can fail.
+KeychainResult<void> expand(ByteView prk, ByteView info, std::span<std::uint8_t> out)
+{
+    auto expanded = crypto::hkdfExpand(kdfHash, prk, info, out);
+    if (!expanded) {
+        assert(expanded.error().code == crypto::KdfError::CryptoDisabled);
+        return fail(KeychainError::CryptoDisabled, expanded.error().message);
+    }
+    return {};
+}
+
+// The identity secret key: the first candidate that is a valid scalar, trying
+// info = label, then label || 0x01, label || 0x02, ... (see Keychain.h).
+KeychainResult<crypto::SecretKey> deriveIdentity(ByteView prk)
+{
+    std::array<std::uint8_t, identityKeyLabel.size() + 1> info{};
+    std::copy(identityKeyLabel.begin(), identityKeyLabel.end(), info.begin());
+    for (unsigned counter = 0; counter <= 0xff; ++counter) {
+        info.back() = static_cast<std::uint8_t>(counter);
+        const ByteView infoForAttempt(info.data(),
+                                      counter == 0 ? identityKeyLabel.size() : info.size());
+        SecureBuffer candidate(crypto::SecretKey::size);
+        if (auto expanded = expand(prk, infoForAttempt, candidate.span()); !expanded)
+            return fail(expanded.error());
+        if (auto key = crypto::SecretKey::fromBytes(std::move(candidate)))
+            return std::move(key).value();
+    }
+    // 256 invalid scalars in a row from HMAC-SHA512 would be a broken hash.
+    std::abort();
+}
+
+} // namespace
+
+Keychain::Keychain(SecureBuffer mnemonic, crypto::SecretKey identitySecretKey,
+                   crypto::PublicKey identityPublicKey, SecureBuffer recoveryWrappingKey) noexcept
+    : m_mnemonic(std::move(mnemonic)), m_identitySecretKey(std::move(identitySecretKey)),
+      m_identityPublicKey(std::move(identityPublicKey)),
+      m_recoveryWrappingKey(std::move(recoveryWrappingKey))
+{}
+
+KeychainResult<Keychain> Keychain::create(crypto::RandomSource& random, std::size_t wordCount,
+                                          std::string_view passphrase)
+{
+    if (!isValidWordCount(wordCount))
+        return fail(KeychainError::InvalidWordCount,
+                    "a recovery phrase has 12, 15, 18, 21 or 24 words, not " +
+                        std::to_string(wordCount));
+    SecureBuffer entropy(entropySizeForWordCount(wordCount));
+    random.fill(entropy.span());
+    auto mnemonic = entropyToMnemonic(entropy);
+    if (!mnemonic)
+        return fail(mnemonic.error());
+    return derive(std::move(mnemonic).value(), passphrase);
+}
+
+KeychainResult<Keychain> Keychain::restore(std::string_view mnemonic, std::string_view passphrase)
+{
+    SecureBuffer normalized = normalizeMnemonic(mnemonic);
+    if (auto entropy = mnemonicToEntropy(normalized.view()); !entropy)
+        return fail(entropy.error());
+    return derive(std::move(normalized), passphrase);
+}
+
+KeychainResult<Keychain> Keychain::derive(SecureBuffer mnemonic, std::string_view passphrase)
+{
+    auto seed = mnemonicToSeed(mnemonic.view(), passphrase);
+    if (!seed)
+        return fail(seed.error());
+
+    SecureBuffer prk(crypto::digestSize(kdfHash));
+    crypto::hkdfExtract(kdfHash, asBytes(keychainSalt), *seed, prk.span());
+
+    auto identity = deriveIdentity(prk);
+    if (!identity)
+        return fail(identity.error());
+    SecureBuffer wrappingKey(recoveryWrappingKeySize);
+    if (auto expanded = expand(prk, asBytes(recoveryWrappingKeyLabel), wrappingKey.span());
+        !expanded)
+        return fail(expanded.error());
+
+    auto publicKey = identity->publicKey();
+    return Keychain(std::move(mnemonic), std::move(identity).value(), std::move(publicKey),
+                    std::move(wrappingKey));
+}
+
+} // namespace watchword::keychain
