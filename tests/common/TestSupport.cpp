@@ -61,6 +61,16 @@ void SeededRandom::fill(std::span<std::uint8_t> out)
         byte = static_cast<std::uint8_t>(m_engine());
 }
 
+void ScriptedRandom::fill(std::span<std::uint8_t> out)
+{
+    if (out.size() > m_bytes.size())
+        qFatal("ScriptedRandom: asked for %zu bytes, %zu left", out.size(), m_bytes.size());
+    for (auto& byte : out) {
+        byte = static_cast<std::uint8_t>(m_bytes.front());
+        m_bytes.pop_front();
+    }
+}
+
 QList<WycheproofCase> wycheproofCases(const QString& file)
 {
     const QJsonObject root = loadJson(QStringLiteral("wycheproof/") + file);

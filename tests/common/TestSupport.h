@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <deque>
 #include <random>
 
 namespace watchword::test {
@@ -47,6 +48,19 @@ public:
 
 private:
     std::mt19937_64 m_engine;
+};
+
+// A RandomSource that hands out the given bytes in order, for tests that need
+// exact keys or IVs; asking for more than it holds stops the test run.
+class ScriptedRandom final : public crypto::RandomSource
+{
+public:
+    explicit ScriptedRandom(const QByteArray& bytes) : m_bytes(bytes.begin(), bytes.end()) {}
+    void fill(std::span<std::uint8_t> out) override;
+    std::size_t remaining() const { return m_bytes.size(); }
+
+private:
+    std::deque<char> m_bytes;
 };
 
 // Wycheproof: every test of a file, flattened with its group's fields, as

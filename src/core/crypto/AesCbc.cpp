@@ -1,5 +1,7 @@
 #include "crypto/AesCbc.h"
 
+#include "crypto/CryptoState.h"
+
 #include <algorithm>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -60,6 +62,8 @@ AesCbc::AesCbc(CipherContext encryptContext, CipherContext decryptContext,
 
 AesCbcResult<AesCbc> AesCbc::create(ByteView key)
 {
+    if (isDisabled())
+        return fail(AesCbcError::CryptoDisabled, disabledReason());
     const char* name = cipherName(key.size());
     if (name == nullptr)
         return fail(AesCbcError::BadKeySize,

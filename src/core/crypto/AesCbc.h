@@ -34,6 +34,7 @@ enum class AesCbcError {
     BadPadding,          // decrypt(): the last block does not end in valid PKCS#7 padding
     InputTooLong,        // more than maximumInputSize bytes (OpenSSL counts in int)
     BackendFailure,      // OpenSSL refused (out of memory)
+    CryptoDisabled,      // create(): the start-up self-test failed
 };
 
 template <typename T> using AesCbcResult = Result<T, Error<AesCbcError>>;

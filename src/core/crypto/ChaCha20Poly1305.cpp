@@ -1,5 +1,7 @@
 #include "crypto/ChaCha20Poly1305.h"
 
+#include "crypto/CryptoState.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <openssl/err.h>
@@ -53,6 +55,8 @@ ChaCha20Poly1305::ChaCha20Poly1305(CipherContext encryptContext,
 
 ChaCha20Poly1305Result<ChaCha20Poly1305> ChaCha20Poly1305::create(ByteView key)
 {
+    if (isDisabled())
+        return fail(ChaCha20Poly1305Error::CryptoDisabled, disabledReason());
     if (key.size() != keySize)
         return fail(ChaCha20Poly1305Error::BadKeySize, "ChaCha20-Poly1305 key is " +
                                                            std::to_string(key.size()) +

@@ -23,6 +23,7 @@ enum class ChaCha20Poly1305Error {
     AuthenticationFailed, // decrypt(): the tag does not match (wrong key, nonce, AAD, or altered)
     InputTooLong,         // over maximumInputSize bytes (OpenSSL counts in int)
     BackendFailure,       // OpenSSL refused (out of memory)
+    CryptoDisabled,       // create(): the start-up self-test failed
 };
 
 template <typename T> using ChaCha20Poly1305Result = Result<T, Error<ChaCha20Poly1305Error>>;

@@ -1,5 +1,7 @@
 #include "crypto/RecordSealer.h"
 
+#include "crypto/CryptoState.h"
+
 #include "crypto/Kdf.h"
 
 #include <algorithm>
@@ -21,6 +23,8 @@ RecordSealer::RecordSealer(AesCbc cipher, HmacKey macKey) noexcept
 
 RecordResult<RecordSealer> RecordSealer::create(ByteView masterKey)
 {
+    if (isDisabled())
+        return fail(RecordError::CryptoDisabled, disabledReason());
     if (masterKey.size() != masterKeySize)
         return fail(RecordError::BadMasterKeySize, "record master key is " +
                                                        std::to_string(masterKey.size()) +

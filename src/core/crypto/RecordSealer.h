@@ -47,6 +47,7 @@ enum class RecordError {
     AuthenticationFailed, // open(): wrong key, wrong associated data, or altered bytes
     Corrupt,              // open(): valid tag but bad padding (written by a faulty sealer)
     InternalFailure,      // OpenSSL or a derivation failed (out of memory)
+    CryptoDisabled,       // create(): the start-up self-test failed
 };
 
 template <typename T> using RecordResult = Result<T, Error<RecordError>>;

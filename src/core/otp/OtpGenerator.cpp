@@ -1,5 +1,7 @@
 #include "otp/OtpGenerator.h"
 
+#include "crypto/CryptoState.h"
+
 #include <array>
 #include <cassert>
 #include <utility>
@@ -34,6 +36,8 @@ std::uint32_t dynamicTruncate(ByteView mac) noexcept
 Result<OtpGenerator, Error<OtpError>> OtpGenerator::create(const OtpParameters& parameters,
                                                            ByteView secret)
 {
+    if (crypto::isDisabled())
+        return fail(OtpError::CryptoDisabled, crypto::disabledReason());
     if (auto valid = validate(parameters, secret.size()); !valid)
         return fail(valid.error());
     return OtpGenerator(parameters, crypto::HmacKey(parameters.algorithm, secret));

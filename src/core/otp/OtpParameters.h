@@ -26,6 +26,7 @@ enum class OtpError {
     InvalidAlgorithm, // Steam is defined over HMAC-SHA1 only
     TimeBeforeEpoch,  // a negative Unix time has no RFC 6238 counter
     NotTimeBased,     // asked an HOTP account for a code at a time
+    CryptoDisabled,   // the start-up self-test failed (crypto/CryptoState.h)
 };
 
 // RFC 4226 section 5.3: "Implementations MUST extract a 6-digit code at a

@@ -223,8 +223,9 @@ Error<OtpauthError> fromOtpError(const Error<OtpError>& error)
         return {OtpauthError::InvalidPeriod, error.message};
     case OtpError::InvalidAlgorithm:
         return {OtpauthError::UnsupportedAlgorithm, error.message};
-    case OtpError::TimeBeforeEpoch:
+    case OtpError::TimeBeforeEpoch: // not checked by validate()
     case OtpError::NotTimeBased:
+    case OtpError::CryptoDisabled:
         break;
     }
     return {OtpauthError::InvalidFormat, error.message};

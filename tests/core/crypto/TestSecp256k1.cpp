@@ -13,7 +13,6 @@
 
 #include <QtTest>
 
-#include <deque>
 #include <map>
 
 using namespace watchword;
@@ -72,26 +71,6 @@ QByteArray spki(const QByteArray& algorithm, const QByteArray& point)
 {
     return tlv(0x30, tlv(0x30, algorithm) + tlv(0x03, QByteArray(1, '\0') + point));
 }
-
-// Hands out scripted bytes, then stops the test if asked for more.
-class ScriptedRandom final : public RandomSource
-{
-public:
-    explicit ScriptedRandom(const QByteArray& bytes) : m_bytes(bytes.begin(), bytes.end()) {}
-    void fill(std::span<std::uint8_t> out) override
-    {
-        if (out.size() > m_bytes.size())
-            qFatal("ScriptedRandom: asked for more bytes than scripted");
-        for (auto& byte : out) {
-            byte = static_cast<std::uint8_t>(m_bytes.front());
-            m_bytes.pop_front();
-        }
-    }
-    std::size_t remaining() const { return m_bytes.size(); }
-
-private:
-    std::deque<char> m_bytes;
-};
 
 // The outcome this implementation decides for a Wycheproof case.
 bool expectShared(const test::WycheproofCase& c, QString& decision)
@@ -289,7 +268,7 @@ void TestSecp256k1::generateRetriesInvalidScalars()
 {
     // Zero, then n, then 2^256 - 1 are refused; the fourth draw (1) is taken.
     const QByteArray one = QByteArray(31, '\0') + QByteArray(1, '\x01');
-    ScriptedRandom random(QByteArray(32, '\0') + fromHex(groupOrder) + QByteArray(32, '\xff') +
+    test::ScriptedRandom random(QByteArray(32, '\0') + fromHex(groupOrder) + QByteArray(32, '\xff') +
                           one);
     const auto key = SecretKey::generate(random);
     QCOMPARE(random.remaining(), std::size_t{0});

@@ -7,7 +7,6 @@
 
 #include <QtTest>
 
-#include <deque>
 
 using namespace watchword;
 using namespace watchword::keychain;
@@ -15,26 +14,6 @@ using namespace watchword::keychain;
 Q_DECLARE_METATYPE(watchword::keychain::KeychainError)
 
 namespace {
-
-// Hands out scripted bytes, then stops the test if asked for more.
-class ScriptedRandom final : public crypto::RandomSource
-{
-public:
-    explicit ScriptedRandom(const QByteArray& bytes) : m_bytes(bytes.begin(), bytes.end()) {}
-    void fill(std::span<std::uint8_t> out) override
-    {
-        if (out.size() > m_bytes.size())
-            qFatal("ScriptedRandom: asked for more bytes than scripted");
-        for (auto& byte : out) {
-            byte = static_cast<std::uint8_t>(m_bytes.front());
-            m_bytes.pop_front();
-        }
-    }
-    std::size_t remaining() const { return m_bytes.size(); }
-
-private:
-    std::deque<char> m_bytes;
-};
 
 std::string_view view(const QByteArray& bytes)
 {
@@ -136,7 +115,7 @@ void TestKeychain::independentVectors()
 
     // create() with the vector's entropy as its random bytes: same phrase, same keys.
     const std::size_t words = std::size_t(mnemonic.count(' ')) + 1;
-    ScriptedRandom random(entropy);
+    test::ScriptedRandom random(entropy);
     const auto created = Keychain::create(random, words, view(passphrase));
     QVERIFY(created.ok());
     QCOMPARE(random.remaining(), std::size_t{0});
@@ -212,7 +191,7 @@ void TestKeychain::createRejectsBadWordCounts_data()
 void TestKeychain::createRejectsBadWordCounts()
 {
     QFETCH(int, words);
-    ScriptedRandom random{QByteArray()}; // must not be asked for anything
+    test::ScriptedRandom random{QByteArray()}; // must not be asked for anything
     const auto created = Keychain::create(random, static_cast<std::size_t>(words));
     QVERIFY(!created.ok());
     QCOMPARE(created.error().code, KeychainError::InvalidWordCount);

@@ -1,9 +1,17 @@
 // The start-up self-test passes on a good build, and one failing
 // known-answer test blocks key derivation and is named in the report.
 #include "base/SecureBuffer.h"
+#include "common/TestSupport.h"
+#include "crypto/AesCbc.h"
+#include "crypto/ChaCha20Poly1305.h"
 #include "crypto/CryptoState.h"
 #include "crypto/Kdf.h"
+#include "crypto/RecordSealer.h"
+#include "crypto/Secp256k1.h"
+#include "keychain/Keychain.h"
+#include "otp/OtpGenerator.h"
 #include "selftest/SelfTest.h"
+#include "share/SenderDh.h"
 
 #include <QtTest>
 
@@ -57,6 +65,29 @@ private slots:
         QVERIFY(derived.error().message.find("deliberately wrong answer") != std::string::npos);
         const auto expanded = crypto::hkdf(crypto::HashAlgorithm::Sha256, asBytes("k"), {}, {}, out.span());
         QCOMPARE(expanded.error().code, crypto::KdfError::CryptoDisabled);
+    }
+
+    // Every entry point that makes or uses keys refuses once crypto is off.
+    void everyModuleRefusesWhileDisabled()
+    {
+        // Keys made before the switch, so the refusals below come from the gate.
+        test::SeededRandom random(test::testSeed());
+        const auto secret = crypto::SecretKey::generate(random);
+        const auto publicKey = secret.publicKey();
+
+        crypto::disable("self-test failed: injected for this test");
+        const SecureBuffer key32(32);
+        QCOMPARE(otp::OtpGenerator::create({}, key32).error().code, otp::OtpError::CryptoDisabled);
+        QCOMPARE(crypto::AesCbc::create(key32).error().code, crypto::AesCbcError::CryptoDisabled);
+        QCOMPARE(crypto::ChaCha20Poly1305::create(key32).error().code,
+                 crypto::ChaCha20Poly1305Error::CryptoDisabled);
+        QCOMPARE(crypto::RecordSealer::create(key32).error().code, crypto::RecordError::CryptoDisabled);
+        QCOMPARE(crypto::ecdh(secret, publicKey).error().code, crypto::Secp256k1Error::CryptoDisabled);
+        QCOMPARE(share::senderNoteKey(random, publicKey).error().code, share::ShareError::CryptoDisabled);
+        const auto restored = keychain::Keychain::restore(
+            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about");
+        QCOMPARE(restored.error().code, keychain::KeychainError::CryptoDisabled);
+        QVERIFY(restored.error().message.find("injected for this test") != std::string::npos);
     }
 };
 

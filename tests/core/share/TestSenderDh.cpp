@@ -7,7 +7,6 @@
 
 #include <QtTest>
 
-#include <deque>
 
 using namespace watchword;
 using namespace watchword::share;
@@ -15,26 +14,6 @@ using crypto::PublicKey;
 using crypto::SecretKey;
 
 namespace {
-
-// Hands out scripted bytes, then stops the test if asked for more.
-class ScriptedRandom final : public crypto::RandomSource
-{
-public:
-    explicit ScriptedRandom(const QByteArray& bytes) : m_bytes(bytes.begin(), bytes.end()) {}
-    void fill(std::span<std::uint8_t> out) override
-    {
-        if (out.size() > m_bytes.size())
-            qFatal("ScriptedRandom: asked for more bytes than scripted");
-        for (auto& byte : out) {
-            byte = static_cast<std::uint8_t>(m_bytes.front());
-            m_bytes.pop_front();
-        }
-    }
-    std::size_t remaining() const { return m_bytes.size(); }
-
-private:
-    std::deque<char> m_bytes;
-};
 
 SecretKey secretKey(const QByteArray& bytes)
 {
@@ -102,7 +81,7 @@ void TestSenderDh::independentVectors()
     QCOMPARE(test::toHex(*shared), sharedX);
 
     // The sender draws exactly the scripted ephemeral secret.
-    ScriptedRandom random(ephemeralSecret);
+    test::ScriptedRandom random(ephemeralSecret);
     const auto sent = senderNoteKey(random, recipientKey);
     QVERIFY(sent.ok());
     QCOMPARE(random.remaining(), std::size_t{0});
