@@ -62,7 +62,16 @@ int main(int argc, char** argv)
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
 
-    const auto outcomes = watchword::bench::evaluate(reporter.medians());
+    const auto medians = reporter.medians();
+    const auto outcomes = watchword::bench::evaluate(medians);
+    const auto halfMeasured = watchword::bench::halfMeasured(medians);
+    if (!halfMeasured.empty()) {
+        std::printf("\nComparisons with only one side in this run"
+                    " (filtered out, failed or renamed):\n");
+        for (const auto* comparison : halfMeasured)
+            std::printf("  %s\n    vs %s\n", comparison->subject.c_str(),
+                        comparison->reference.c_str());
+    }
     if (outcomes.empty())
         return 0;
     std::printf("\nRatios measured in this run (medians; the Debian libbenchmark is a debug build):\n");

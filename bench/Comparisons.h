@@ -36,4 +36,8 @@ struct ComparisonOutcome
 // name -> median real time per iteration, in any one unit).
 std::vector<ComparisonOutcome> evaluate(const std::map<std::string, double>& medians);
 
+// The comparisons of which exactly one side appears in medians: the other was
+// filtered out, stopped with an error, or no longer runs under that name.
+std::vector<const Comparison*> halfMeasured(const std::map<std::string, double>& medians);
+
 } // namespace watchword::bench
