@@ -195,18 +195,34 @@ void prepareHmac(HmacChains<ChainType>& chains, ByteView key) noexcept
 }
 
 // HMAC of message with prepared chains; out receives digestSize bytes.
+// A message that fits in one block with its padding (a TOTP counter, a
+// PBKDF2 salt) takes the short path: one inner and one outer compression
+// over a single working block, wiped once at the end.
 template <typename ChainType>
 void computeHmac(const HmacChains<ChainType>& chains, ByteView message, std::uint8_t* out) noexcept
 {
     using T = ShaTraits<ChainType>;
-    typename T::Context c;
-    alignas(8) std::uint8_t innerDigest[T::digestSize];
-    T::load(c, chains.inner);
-    finishHash<ChainType>(c, message, T::blockSize, innerDigest);
-    T::load(c, chains.outer);
-    finishHash<ChainType>(c, ByteView(innerDigest, T::digestSize), T::blockSize, out);
-    secureWipe(innerDigest, sizeof innerDigest);
-    secureWipe(&c, sizeof c);
+    struct Work
+    {
+        typename T::Context c;
+        alignas(8) std::uint8_t block[T::blockSize];
+    } work;
+    T::load(work.c, chains.inner);
+    if (message.size() + 1 + T::lengthSize <= T::blockSize) {
+        if (!message.empty())
+            std::memcpy(work.block, message.data(), message.size());
+        padFinalBlock<ChainType>(work.block, message.size(), T::blockSize + message.size());
+        T::compress(work.c, work.block);
+        T::storeDigest(work.c, work.block);
+    } else {
+        finishHash<ChainType>(work.c, message, T::blockSize, work.block);
+    }
+    // The outer message is the inner digest, already at the start of the block.
+    padFinalBlock<ChainType>(work.block, T::digestSize, T::blockSize + T::digestSize);
+    T::load(work.c, chains.outer);
+    T::compress(work.c, work.block);
+    T::storeDigest(work.c, out);
+    secureWipe(&work, sizeof work);
 }
 
 } // namespace watchword::crypto::detail
