@@ -24,13 +24,6 @@ constexpr std::string_view kPassword =
     "abandon art";
 constexpr std::string_view kSalt = "mnemonicTREZOR";
 
-const EVP_MD* evpDigest(HashAlgorithm algorithm)
-{
-    return algorithm == HashAlgorithm::Sha1     ? EVP_sha1()
-           : algorithm == HashAlgorithm::Sha256 ? EVP_sha256()
-                                                : EVP_sha512();
-}
-
 void ours(benchmark::State& state, HashAlgorithm algorithm, std::uint32_t iterations)
 {
     SecureBuffer out(digestSize(algorithm));
@@ -51,7 +44,7 @@ void openssl(benchmark::State& state, HashAlgorithm algorithm, int iterations)
         const int ok = PKCS5_PBKDF2_HMAC(kPassword.data(), static_cast<int>(kPassword.size()),
                                          reinterpret_cast<const unsigned char*>(kSalt.data()),
                                          static_cast<int>(kSalt.size()), iterations,
-                                         evpDigest(algorithm), static_cast<int>(out.size()), out.data());
+                                         watchword::crypto::openSslDigest(algorithm), static_cast<int>(out.size()), out.data());
         benchmark::DoNotOptimize(ok);
         benchmark::DoNotOptimize(out.data());
     }

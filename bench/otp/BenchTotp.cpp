@@ -62,13 +62,6 @@ std::string_view seedFor(HashAlgorithm algorithm)
                                                 : kSeedSha512;
 }
 
-const EVP_MD* evpDigest(HashAlgorithm algorithm)
-{
-    return algorithm == HashAlgorithm::Sha1     ? EVP_sha1()
-           : algorithm == HashAlgorithm::Sha256 ? EVP_sha256()
-                                                : EVP_sha512();
-}
-
 OtpParameters totpParameters(HashAlgorithm algorithm)
 {
     return {OtpKind::Totp, algorithm, kDigits, kPeriod, 0};
@@ -176,7 +169,7 @@ void totpWatchword(benchmark::State& state, HashAlgorithm algorithm)
 
 void totpOpenSslOneShot(benchmark::State& state, HashAlgorithm algorithm)
 {
-    const EVP_MD* digest = evpDigest(algorithm);
+    const EVP_MD* digest = watchword::crypto::openSslDigest(algorithm);
     const ByteView key = asBytes(seedFor(algorithm));
     if (skipUnlessSameCode(state, algorithm, oneShotHmacCode(digest, key, kStartTime)))
         return;

@@ -15,11 +15,9 @@
 #include <benchmark/benchmark.h>
 #include <secp256k1.h>
 #include <secp256k1_ecdh.h>
-#include <sys/random.h>
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -55,21 +53,6 @@ static int copyXCoordinate(unsigned char* output, const unsigned char* x32,
     std::memcpy(output, x32, watchword::crypto::ecdhSecretSize);
     return 1;
 }
-}
-
-// getrandom(2) straight from the kernel, as crypto::systemRandom() reads it.
-void fillFromKernel(std::span<std::uint8_t> out)
-{
-    std::size_t done = 0;
-    while (done < out.size()) {
-        const ssize_t got = getrandom(out.data() + done, out.size() - done, 0);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            std::abort(); // no CSPRNG: nothing in this benchmark would mean anything
-        }
-        done += static_cast<std::size_t>(got);
-    }
 }
 
 struct Recipient
@@ -171,6 +154,10 @@ void senderDhRawLibsecp256k1(benchmark::State& state)
         return;
     }
 
+    // The same getrandom(2) source ours reads; SystemRandom is final, so the
+    // call is direct.
+    watchword::crypto::SystemRandom kernel;
+    const auto fillFromKernel = [&](std::span<std::uint8_t> out) { kernel.fill(out); };
     for (auto _ : state) {
         const bool ok =
             rawSenderNoteKey(context, recipientPoint, fillFromKernel, ephemeralPublicKey, noteKey);

@@ -1,5 +1,7 @@
 #include "crypto/Hash.h"
 
+#include <openssl/evp.h>
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -19,6 +21,19 @@ std::optional<HashAlgorithm> parseHashName(std::string_view name) noexcept
             return algorithm;
     }
     return std::nullopt;
+}
+
+const EVP_MD* openSslDigest(HashAlgorithm algorithm) noexcept
+{
+    switch (algorithm) {
+    case HashAlgorithm::Sha1:
+        return EVP_sha1();
+    case HashAlgorithm::Sha256:
+        return EVP_sha256();
+    case HashAlgorithm::Sha512:
+        return EVP_sha512();
+    }
+    return nullptr;
 }
 
 } // namespace watchword::crypto

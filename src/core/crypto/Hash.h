@@ -1,6 +1,8 @@
 // The hash functions Watchword uses, by name and size.
 #pragma once
 
+#include <openssl/types.h>
+
 #include <cstddef>
 #include <optional>
 #include <string_view>
@@ -44,5 +46,9 @@ constexpr std::string_view hashName(HashAlgorithm algorithm) noexcept
 // Accepts the names above in any letter case, with or without a hyphen
 // ("sha-256"); anything else is nullopt.
 std::optional<HashAlgorithm> parseHashName(std::string_view name) noexcept;
+
+// OpenSSL's EVP_MD for algorithm, for the references that benchmarks and
+// tests compare against and for one-shot digests.
+const EVP_MD* openSslDigest(HashAlgorithm algorithm) noexcept;
 
 } // namespace watchword::crypto

@@ -2,9 +2,7 @@
 
 namespace watchword::encoding {
 
-namespace {
-
-int nibble(char c) noexcept
+int hexDigitValue(char c) noexcept
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -14,8 +12,6 @@ int nibble(char c) noexcept
         return c - 'A' + 10;
     return -1;
 }
-
-} // namespace
 
 std::string toHex(ByteView bytes)
 {
@@ -35,8 +31,8 @@ Result<Bytes, Error<HexError>> fromHex(std::string_view text)
                     "hex text has an odd number of digits (" + std::to_string(text.size()) + ")");
     Bytes out(text.size() / 2);
     for (std::size_t i = 0; i < out.size(); ++i) {
-        const int high = nibble(text[2 * i]);
-        const int low = nibble(text[2 * i + 1]);
+        const int high = hexDigitValue(text[2 * i]);
+        const int low = hexDigitValue(text[2 * i + 1]);
         if (high < 0 || low < 0) {
             const std::size_t at = high < 0 ? 2 * i : 2 * i + 1;
             return fail(HexError::InvalidCharacter,

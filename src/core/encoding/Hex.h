@@ -14,6 +14,9 @@ enum class HexError {
     InvalidCharacter, // not 0-9, a-f, A-F
 };
 
+// The value of one hex digit (either case), or -1 if c is not one.
+[[nodiscard]] int hexDigitValue(char c) noexcept;
+
 [[nodiscard]] std::string toHex(ByteView bytes);
 [[nodiscard]] Result<Bytes, Error<HexError>> fromHex(std::string_view text);
 

@@ -1,6 +1,7 @@
 #include "otp/OtpauthUri.h"
 
 #include "encoding/Base32.h"
+#include "encoding/Hex.h"
 
 #include <algorithm>
 #include <array>
@@ -129,17 +130,6 @@ std::string quoted(std::string_view text)
     return out;
 }
 
-int hexValue(char c) noexcept
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 // Percent-decodes text into out, which has room for text.size() bytes (a
 // decoded text is never longer). With plusIsSpace, '+' means ' ' (HTML form
 // encoding, used by real exports in query values); in the label path '+' is
@@ -157,8 +147,8 @@ Decoded percentDecode(std::string_view text, bool plusIsSpace, char* out) noexce
     for (std::size_t i = 0; i < text.size(); ++i) {
         char c = text[i];
         if (c == '%') {
-            const int high = i + 2 < text.size() ? hexValue(text[i + 1]) : -1;
-            const int low = i + 2 < text.size() ? hexValue(text[i + 2]) : -1;
+            const int high = i + 2 < text.size() ? encoding::hexDigitValue(text[i + 1]) : -1;
+            const int low = i + 2 < text.size() ? encoding::hexDigitValue(text[i + 2]) : -1;
             if (high < 0 || low < 0) {
                 result.badEscape = i;
                 return result;

@@ -13,23 +13,6 @@ using namespace watchword::crypto;
 
 Q_DECLARE_METATYPE(watchword::crypto::HashAlgorithm)
 
-namespace {
-
-const EVP_MD* evpDigest(HashAlgorithm algorithm)
-{
-    switch (algorithm) {
-    case HashAlgorithm::Sha1:
-        return EVP_sha1();
-    case HashAlgorithm::Sha256:
-        return EVP_sha256();
-    case HashAlgorithm::Sha512:
-        return EVP_sha512();
-    }
-    return nullptr;
-}
-
-} // namespace
-
 class TestKdf : public QObject
 {
     Q_OBJECT
@@ -147,7 +130,7 @@ void TestKdf::pbkdf2MatchesOpenSsl()
         QCOMPARE(PKCS5_PBKDF2_HMAC(reinterpret_cast<const char*>(password.data()),
                                    static_cast<int>(password.size()), salt.data(),
                                    static_cast<int>(salt.size()), static_cast<int>(iterations),
-                                   evpDigest(algorithm), static_cast<int>(length), expected.data()),
+                                   watchword::crypto::openSslDigest(algorithm), static_cast<int>(length), expected.data()),
                  1);
         SecureBuffer out(length);
         QVERIFY(pbkdf2(algorithm, password, salt, iterations, out.span()).ok());
