@@ -18,6 +18,8 @@ packages=(
   qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
   # benchmarks
   libbenchmark-dev
+  # tests: independent implementations
+  oathtool python3-pyotp
 )
 
 missing() {

@@ -35,7 +35,9 @@ Arguments Arguments::parse(const std::vector<std::string>& args, const std::vect
         if (spec->takesValue) {
             if (equals != std::string::npos) {
                 value = word.substr(equals + 1);
-            } else if (i + 1 < args.size()) {
+            } else if (i + 1 < args.size() && args[i + 1].compare(0, 2, "--") != 0) {
+                // "--secret --json" is a missing value, not the secret "--json";
+                // a value that does start with "--" can be given as --name=value.
                 value = args[++i];
             } else {
                 result.m_error = "option --" + name + " needs a value";

@@ -22,7 +22,8 @@ public:
     // Parses args (the words after the command) against specs. Options may be
     // given as "--name value" or "--name=value"; "--" ends the options. An
     // unknown option, a missing value, a value given to a flag and a repeated
-    // option are errors.
+    // option are errors. In the "--name value" form a value may not start
+    // with "--" (that is the next option: the value is missing).
     static Arguments parse(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs);
 
     bool ok() const { return m_error.empty(); }

@@ -22,7 +22,9 @@ Prints the current one-time code (TOTP by default) and nothing else.
 
   --at T            the code at Unix time T (whole seconds, >= 0) instead of now
   --json            one JSON object: code, type, algorithm, digits, period or
-                    counter, and for time-based codes the time and seconds_remaining
+                    counter (a string above 2^53, where JSON numbers lose
+                    precision), for time-based codes the time and
+                    seconds_remaining, and for URIs the issuer and account
   --secret BASE32   the shared secret (lower case, spaces, hyphens, no padding are fine)
   --secret-stdin    read the secret from the first line of standard input
   --algorithm A     SHA1 (default), SHA256 or SHA512

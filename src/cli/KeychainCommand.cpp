@@ -5,6 +5,7 @@
 #include "keychain/Keychain.h"
 
 #include <QString>
+#include <QStringDecoder>
 
 #include <algorithm>
 
@@ -18,10 +19,10 @@ constexpr const char* usage = R"(usage: watchword-cli keychain new [--words 12|1
 new   makes a keychain from the system's randomness and prints its recovery
       phrase (24 words by default) and its identity public key (33-byte
       compressed secp256k1, hex). With --passphrase-stdin, the first line of
-      standard input is an extra BIP39 passphrase.
+      standard input is an extra BIP39 passphrase (an empty line for none).
 show  reads a recovery phrase from the first line of standard input (and a
-      passphrase from the second line, if there is one) and prints the
-      identity public key.
+      passphrase from the second line, if there is one; nothing more) and
+      prints the identity public key.
 
 Passphrases are normalized to Unicode NFKD, as BIP39 requires.
 Exit status: 0 on success; 2 on bad input (one line on stderr, nothing on
@@ -34,11 +35,11 @@ std::optional<SecureBuffer> normalizePassphrase(const SecureBuffer& passphrase, 
 {
     const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(passphrase.data()),
                                                    static_cast<qsizetype>(passphrase.size()));
-    QString text = QString::fromUtf8(raw);
-    QByteArray roundTrip = text.toUtf8();
-    const bool validUtf8 = roundTrip == raw;
-    secureWipe(roundTrip.data(), static_cast<std::size_t>(roundTrip.size()));
-    if (!validUtf8) {
+    // A leading U+FEFF is part of the passphrase, not a byte-order mark to drop.
+    QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom |
+                                                       QStringConverter::Flag::Stateless);
+    QString text = decoder.decode(raw);
+    if (decoder.hasError()) {
         secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
         error = "the passphrase is not valid UTF-8";
         return std::nullopt;
@@ -95,7 +96,10 @@ int runNew(const std::vector<std::string>& args)
         auto input = readStdinLines(1);
         if (!input.error.empty())
             return reportError(input.error);
-        if (!input.lines.empty()) {
+        if (input.lines.empty())
+            return reportError("--passphrase-stdin: standard input is empty: expected a passphrase "
+                               "on the first line (an empty line for none)");
+        {
             std::string error;
             auto normalized = normalizePassphrase(input.lines.front(), error);
             if (!normalized)
@@ -120,9 +124,12 @@ int runShow(const std::vector<std::string>& args)
         return reportError("keychain show takes no arguments (the phrase comes from stdin with --mnemonic-stdin)");
     if (!arguments.has("mnemonic-stdin"))
         return reportError("keychain show needs --mnemonic-stdin: a recovery phrase is never taken from the command line");
-    auto input = readStdinLines(2);
+    auto input = readStdinLines(3);
     if (!input.error.empty())
         return reportError(input.error);
+    if (input.lines.size() > 2)
+        return reportError("standard input has more than two lines: expected the recovery phrase "
+                           "and, optionally, a passphrase");
     if (input.lines.empty() || input.lines.front().empty())
         return reportError("standard input is empty: expected a recovery phrase on the first line");
     SecureBuffer passphrase;

@@ -18,12 +18,27 @@ commands:
 Exit status: 0 on success, 1 if an operation failed, 2 on bad input.
 )";
 
+int run(std::vector<std::string> args);
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
     using namespace watchword::cli;
-    std::vector<std::string> args(argv + 1, argv + argc);
+    const int status = run(std::vector<std::string>(argv + 1, argv + argc));
+    // Output that did not reach its file (a full disk, a closed pipe) is a
+    // failure: "keychain new > phrase.txt" must not report success with the
+    // phrase lost.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout))
+        return reportError("could not write to standard output", exitFailure);
+    return status;
+}
+
+namespace {
+
+int run(std::vector<std::string> args)
+{
+    using namespace watchword::cli;
     if (args.empty())
         return reportError("no command (see watchword-cli --help)");
     const std::string command = args.front();
@@ -44,3 +59,5 @@ int main(int argc, char* argv[])
         return runSelfTest(args);
     return reportError("unknown command '" + command + "' (see watchword-cli --help)");
 }
+
+} // namespace
