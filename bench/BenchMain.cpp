@@ -8,10 +8,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -21,6 +24,8 @@ namespace {
 class CollectingReporter final : public benchmark::ConsoleReporter
 {
 public:
+    explicit CollectingReporter(OutputOptions options) : ConsoleReporter(options) {}
+
     void ReportRuns(const std::vector<Run>& runs) override
     {
         for (const auto& run : runs) {
@@ -55,10 +60,22 @@ private:
 
 int main(int argc, char** argv)
 {
+    // Our reporter replaces the library's, so honour its colour rule here
+    // (read before Initialize() takes its flags out of argv):
+    // colour on a terminal, unless --benchmark_color says otherwise.
+    bool colour = isatty(STDOUT_FILENO) != 0;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument = argv[i];
+        if (argument == "--benchmark_color=false" || argument == "--benchmark_color=no")
+            colour = false;
+        else if (argument == "--benchmark_color=true" || argument == "--benchmark_color=yes")
+            colour = true;
+    }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
-    CollectingReporter reporter;
+    CollectingReporter reporter(colour ? benchmark::ConsoleReporter::OO_Defaults
+                                       : benchmark::ConsoleReporter::OO_Tabular);
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
 
