@@ -6,15 +6,13 @@
 //   watchword-bench --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true
 #include "Comparisons.h"
 
-#include <benchmark/benchmark.h>
-
-#include <unistd.h>
-
 #include <algorithm>
+#include <benchmark/benchmark.h>
 #include <cstdio>
 #include <map>
 #include <string>
 #include <string_view>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -91,7 +89,8 @@ int main(int argc, char** argv)
     }
     if (outcomes.empty())
         return 0;
-    std::printf("\nRatios measured in this run (medians; the Debian libbenchmark is a debug build):\n");
+    std::printf(
+        "\nRatios measured in this run (medians; the Debian libbenchmark is a debug build):\n");
     for (const auto& outcome : outcomes) {
         const auto& c = *outcome.comparison;
         const bool faster = c.kind == watchword::bench::Comparison::Kind::AtLeastFaster;

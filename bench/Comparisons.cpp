@@ -6,14 +6,16 @@ const std::vector<Comparison>& comparisons()
 {
     using Kind = Comparison::Kind;
     static const std::vector<Comparison> list = {
-        {"pbkdf2/sha512_2048/watchword", "pbkdf2/sha512_2048/openssl_pkcs5", Kind::AtLeastFaster, 1.6,
-         "PBKDF2-HMAC-SHA512, 2048 rounds (BIP39 seed), against PKCS5_PBKDF2_HMAC"},
-        {"pbkdf2/sha512_2048/watchword", "pbkdf2/sha512_2048/floor_4096_compressions", Kind::AtMostSlower,
-         1.10, "PBKDF2-HMAC-SHA512, 2048 rounds, against 2 x 2048 bare SHA-512 compressions"},
-        {"pbkdf2/sha256_1000/watchword", "pbkdf2/sha256_1000/openssl_pkcs5", Kind::AtLeastFaster, 2.2,
-         "PBKDF2-HMAC-SHA256, 1000 rounds, against PKCS5_PBKDF2_HMAC"},
+        {"pbkdf2/sha512_2048/watchword", "pbkdf2/sha512_2048/openssl_pkcs5", Kind::AtLeastFaster,
+         1.6, "PBKDF2-HMAC-SHA512, 2048 rounds (BIP39 seed), against PKCS5_PBKDF2_HMAC"},
+        {"pbkdf2/sha512_2048/watchword", "pbkdf2/sha512_2048/floor_4096_compressions",
+         Kind::AtMostSlower, 1.10,
+         "PBKDF2-HMAC-SHA512, 2048 rounds, against 2 x 2048 bare SHA-512 compressions"},
+        {"pbkdf2/sha256_1000/watchword", "pbkdf2/sha256_1000/openssl_pkcs5", Kind::AtLeastFaster,
+         2.2, "PBKDF2-HMAC-SHA256, 1000 rounds, against PKCS5_PBKDF2_HMAC"},
         {"pbkdf2/sha1_1000/watchword", "pbkdf2/sha1_1000/openssl_pkcs5", Kind::AtLeastFaster, 1.0,
-         "PBKDF2-HMAC-SHA1, 1000 rounds, against PKCS5_PBKDF2_HMAC (no target; must not be slower)"},
+         "PBKDF2-HMAC-SHA1, 1000 rounds, against PKCS5_PBKDF2_HMAC (no target; must not be "
+         "slower)"},
         {"totp/sha1/watchword", "totp/sha1/openssl_hmac_oneshot", Kind::AtLeastFaster, 8.0,
          "TOTP SHA-1 with a prepared key, against one-shot HMAC() plus truncation"},
         {"totp/sha256/watchword", "totp/sha256/openssl_hmac_oneshot", Kind::AtLeastFaster, 8.0,
@@ -29,8 +31,9 @@ const std::vector<Comparison>& comparisons()
          "keychain from a 24-word phrase, against the same path with PKCS5_PBKDF2_HMAC for the "
          "BIP39 seed (no target; must not be slower)"},
         {"aes_cbc/encrypt_64_prepared", "aes_cbc/encrypt_64_fresh_context", Kind::AtLeastFaster,
-         1.0, "AES-256-CBC of 64 bytes with a prepared key schedule, against a fresh EVP context "
-              "per message (no target; must not be slower)"},
+         1.0,
+         "AES-256-CBC of 64 bytes with a prepared key schedule, against a fresh EVP context "
+         "per message (no target; must not be slower)"},
         {"random/getrandom_16", "random/openssl_rand_bytes_16", Kind::AtLeastFaster, 1.0,
          "16 random bytes from getrandom(2), against RAND_bytes (no target; must not be slower)"},
     };

@@ -7,8 +7,8 @@
 set -euo pipefail
 
 packages=(
-  # toolchain
-  g++ cmake ninja-build pkg-config
+  # toolchain (clang-format keeps the house style: CI checks it)
+  g++ cmake ninja-build pkg-config clang-format
   # crypto core
   libssl-dev libsecp256k1-dev
   # Qt 6.4: core, QML, Quick Controls, tests

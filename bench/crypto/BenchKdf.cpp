@@ -33,8 +33,8 @@ void ours(benchmark::State& state, HashAlgorithm algorithm, std::uint32_t iterat
         benchmark::DoNotOptimize(result.ok());
         benchmark::DoNotOptimize(out.data());
     }
-    state.counters["rounds/s"] =
-        benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["rounds/s"] = benchmark::Counter(static_cast<double>(iterations),
+                                                    benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void openssl(benchmark::State& state, HashAlgorithm algorithm, int iterations)
@@ -44,12 +44,13 @@ void openssl(benchmark::State& state, HashAlgorithm algorithm, int iterations)
         const int ok = PKCS5_PBKDF2_HMAC(kPassword.data(), static_cast<int>(kPassword.size()),
                                          reinterpret_cast<const unsigned char*>(kSalt.data()),
                                          static_cast<int>(kSalt.size()), iterations,
-                                         watchword::crypto::openSslDigest(algorithm), static_cast<int>(out.size()), out.data());
+                                         watchword::crypto::openSslDigest(algorithm),
+                                         static_cast<int>(out.size()), out.data());
         benchmark::DoNotOptimize(ok);
         benchmark::DoNotOptimize(out.data());
     }
-    state.counters["rounds/s"] =
-        benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["rounds/s"] = benchmark::Counter(static_cast<double>(iterations),
+                                                    benchmark::Counter::kIsIterationInvariantRate);
 }
 
 // 2 x 2048 SHA-512 compressions on one block: what PBKDF2 cannot go below.
@@ -66,20 +67,28 @@ void floorSha512(benchmark::State& state)
 }
 
 BENCHMARK_CAPTURE(ours, sha512_2048, HashAlgorithm::Sha512, 2048)
-    ->Name("pbkdf2/sha512_2048/watchword")->Unit(benchmark::kMicrosecond);
+    ->Name("pbkdf2/sha512_2048/watchword")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(openssl, sha512_2048, HashAlgorithm::Sha512, 2048)
-    ->Name("pbkdf2/sha512_2048/openssl_pkcs5")->Unit(benchmark::kMicrosecond);
-BENCHMARK(floorSha512)->Name("pbkdf2/sha512_2048/floor_4096_compressions")->Unit(benchmark::kMicrosecond);
+    ->Name("pbkdf2/sha512_2048/openssl_pkcs5")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(floorSha512)
+    ->Name("pbkdf2/sha512_2048/floor_4096_compressions")
+    ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_CAPTURE(ours, sha256_1000, HashAlgorithm::Sha256, 1000)
-    ->Name("pbkdf2/sha256_1000/watchword")->Unit(benchmark::kMicrosecond);
+    ->Name("pbkdf2/sha256_1000/watchword")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(openssl, sha256_1000, HashAlgorithm::Sha256, 1000)
-    ->Name("pbkdf2/sha256_1000/openssl_pkcs5")->Unit(benchmark::kMicrosecond);
+    ->Name("pbkdf2/sha256_1000/openssl_pkcs5")
+    ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_CAPTURE(ours, sha1_1000, HashAlgorithm::Sha1, 1000)
-    ->Name("pbkdf2/sha1_1000/watchword")->Unit(benchmark::kMicrosecond);
+    ->Name("pbkdf2/sha1_1000/watchword")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(openssl, sha1_1000, HashAlgorithm::Sha1, 1000)
-    ->Name("pbkdf2/sha1_1000/openssl_pkcs5")->Unit(benchmark::kMicrosecond);
+    ->Name("pbkdf2/sha1_1000/openssl_pkcs5")
+    ->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

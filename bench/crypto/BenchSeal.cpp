@@ -5,7 +5,6 @@
 // come from. aes_cbc/*: AES-256-CBC on 64 bytes with the key schedule prepared
 // once, against a fresh EVP context per message.
 #include "BenchSupport.h"
-
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
 #include "crypto/AesCbc.h"
@@ -14,14 +13,13 @@
 #include "crypto/Random.h"
 #include "crypto/RecordSealer.h"
 
-#include <benchmark/benchmark.h>
-#include <openssl/evp.h>
-#include <openssl/rand.h>
-
 #include <algorithm>
 #include <array>
+#include <benchmark/benchmark.h>
 #include <cstddef>
 #include <cstdint>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
 #include <span>
 #include <string_view>
 

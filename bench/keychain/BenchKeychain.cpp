@@ -13,7 +13,6 @@
 
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
-
 #include <optional>
 #include <string>
 #include <string_view>

@@ -11,14 +11,13 @@
 #include "otp/OtpGenerator.h"
 #include "otp/OtpParameters.h"
 
+#include <array>
 #include <benchmark/benchmark.h>
+#include <cstdint>
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/params.h>
-
-#include <array>
-#include <cstdint>
 #include <string>
 #include <string_view>
 

@@ -3,7 +3,6 @@
 #include "selftest/SelfTest.h"
 
 #include <benchmark/benchmark.h>
-
 #include <string>
 
 namespace {

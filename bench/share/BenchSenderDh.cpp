@@ -3,7 +3,6 @@
 // same work done with raw libsecp256k1 calls. secp256k1/*: the two curve
 // operations alone, for the reference table.
 #include "BenchSupport.h"
-
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Hash.h"
@@ -12,17 +11,16 @@
 #include "crypto/Secp256k1.h"
 #include "share/SenderDh.h"
 
-#include <benchmark/benchmark.h>
-#include <secp256k1.h>
-#include <secp256k1_ecdh.h>
-
 #include <algorithm>
 #include <array>
+#include <benchmark/benchmark.h>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <secp256k1.h>
+#include <secp256k1_ecdh.h>
 #include <span>
 
 namespace {
@@ -157,7 +155,9 @@ void senderDhRawLibsecp256k1(benchmark::State& state)
     // The same getrandom(2) source ours reads; SystemRandom is final, so the
     // call is direct.
     watchword::crypto::SystemRandom kernel;
-    const auto fillFromKernel = [&](std::span<std::uint8_t> out) { kernel.fill(out); };
+    const auto fillFromKernel = [&](std::span<std::uint8_t> out) {
+        kernel.fill(out);
+    };
     for (auto _ : state) {
         const bool ok =
             rawSenderNoteKey(context, recipientPoint, fillFromKernel, ephemeralPublicKey, noteKey);

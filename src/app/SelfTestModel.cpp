@@ -11,8 +11,7 @@ SelfTestModel* g_instance = nullptr;
 
 SelfTestModel::SelfTestModel(selftest::Report report, QObject* parent)
     : QAbstractListModel(parent), m_report(std::move(report))
-{
-}
+{}
 
 void SelfTestModel::setInstance(SelfTestModel* instance)
 {

@@ -26,7 +26,8 @@ int main(int argc, char* argv[])
     options.addVersionOption();
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
-        QStringLiteral("Save the window to <file> (PNG) once it has drawn its first frame, then quit."),
+        QStringLiteral(
+            "Save the window to <file> (PNG) once it has drawn its first frame, then quit."),
         QStringLiteral("file"));
     options.addOption(screenshot);
     options.process(app);

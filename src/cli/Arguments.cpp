@@ -5,7 +5,8 @@
 
 namespace watchword::cli {
 
-Arguments Arguments::parse(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs)
+Arguments Arguments::parse(const std::vector<std::string>& args,
+                           const std::vector<OptionSpec>& specs)
 {
     Arguments result;
     bool optionsEnded = false;
@@ -20,7 +21,8 @@ Arguments Arguments::parse(const std::vector<std::string>& args, const std::vect
             continue;
         }
         const auto equals = word.find('=');
-        const std::string name = word.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
+        const std::string name =
+            word.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
         const auto spec = std::find_if(specs.begin(), specs.end(),
                                        [&](const OptionSpec& s) { return s.name == name; });
         if (spec == specs.end()) {

@@ -24,7 +24,8 @@ public:
     // unknown option, a missing value, a value given to a flag and a repeated
     // option are errors. In the "--name value" form a value may not start
     // with "--" (that is the next option: the value is missing).
-    static Arguments parse(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs);
+    static Arguments parse(const std::vector<std::string>& args,
+                           const std::vector<OptionSpec>& specs);
 
     bool ok() const { return m_error.empty(); }
     const std::string& error() const { return m_error; }

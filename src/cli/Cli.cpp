@@ -3,7 +3,6 @@
 #include "selftest/SelfTest.h"
 
 #include <QJsonDocument>
-
 #include <unistd.h>
 
 namespace watchword::cli {

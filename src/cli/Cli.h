@@ -5,7 +5,6 @@
 #include "base/SecureBuffer.h"
 
 #include <QJsonObject>
-
 #include <cstdio>
 #include <optional>
 #include <string>

@@ -12,7 +12,8 @@ namespace watchword::cli {
 
 namespace {
 
-constexpr const char* usage = R"(usage: watchword-cli code [--at UNIX_SECONDS] [--json] 'otpauth://...'
+constexpr const char* usage =
+    R"(usage: watchword-cli code [--at UNIX_SECONDS] [--json] 'otpauth://...'
        watchword-cli code [--at UNIX_SECONDS] [--json] -          (the URI from stdin)
        watchword-cli code [--at UNIX_SECONDS] [--json] (--secret BASE32 | --secret-stdin)
                           [--algorithm SHA1|SHA256|SHA512] [--digits N] [--period S]
@@ -72,7 +73,8 @@ std::optional<Account> accountFromOptions(const Arguments& arguments, std::strin
     if (steam) {
         for (const char* fixed : {"algorithm", "digits", "period"}) {
             if (arguments.has(fixed)) {
-                error = std::string("--") + fixed + " does not apply to --steam (Steam Guard is SHA1, 5 characters, 30 s)";
+                error = std::string("--") + fixed +
+                        " does not apply to --steam (Steam Guard is SHA1, 5 characters, 30 s)";
                 return std::nullopt;
             }
         }
@@ -113,7 +115,8 @@ std::optional<Account> accountFromOptions(const Arguments& arguments, std::strin
     if (const auto period = arguments.value("period")) {
         const auto value = parseInteger(*period, 1, std::numeric_limits<std::uint32_t>::max());
         if (!value) {
-            error = "--period: '" + *period + "' is not a whole number of seconds from 1 to 4294967295";
+            error =
+                "--period: '" + *period + "' is not a whole number of seconds from 1 to 4294967295";
             return std::nullopt;
         }
         account.parameters.period = static_cast<std::uint32_t>(*value);
@@ -121,7 +124,8 @@ std::optional<Account> accountFromOptions(const Arguments& arguments, std::strin
     if (const auto counter = arguments.value("counter")) {
         const auto value = parseUnsigned64(*counter);
         if (!value) {
-            error = "--counter: '" + *counter + "' is not a whole number from 0 to 18446744073709551615";
+            error = "--counter: '" + *counter +
+                    "' is not a whole number from 0 to 18446744073709551615";
             return std::nullopt;
         }
         account.parameters.counter = *value;
@@ -170,9 +174,17 @@ std::optional<Account> accountFromUri(std::string_view text, std::string& error)
 
 int runCode(const std::vector<std::string>& args)
 {
-    const auto arguments = Arguments::parse(
-        args, {{"at", true}, {"json"}, {"secret", true}, {"secret-stdin"}, {"algorithm", true},
-               {"digits", true}, {"period", true}, {"hotp"}, {"counter", true}, {"steam"}, {"help"}});
+    const auto arguments = Arguments::parse(args, {{"at", true},
+                                                   {"json"},
+                                                   {"secret", true},
+                                                   {"secret-stdin"},
+                                                   {"algorithm", true},
+                                                   {"digits", true},
+                                                   {"period", true},
+                                                   {"hotp"},
+                                                   {"counter", true},
+                                                   {"steam"},
+                                                   {"help"}});
     if (!arguments.ok())
         return reportError(arguments.error() + " (see watchword-cli code --help)");
     if (arguments.has("help")) {
@@ -185,11 +197,13 @@ int runCode(const std::vector<std::string>& args)
     if (arguments.has("secret") && arguments.has("secret-stdin"))
         return reportError("give --secret or --secret-stdin, not both");
     if (positionals.size() > 1)
-        return reportError("code takes one URI, got " + std::to_string(positionals.size()) + " arguments");
+        return reportError("code takes one URI, got " + std::to_string(positionals.size()) +
+                           " arguments");
     if (fromOptions && !positionals.empty())
         return reportError("give either an otpauth URI or --secret, not both");
     if (!fromOptions && positionals.empty())
-        return reportError("no account: give an otpauth URI, '-' to read one from stdin, or --secret (see --help)");
+        return reportError("no account: give an otpauth URI, '-' to read one from stdin, or "
+                           "--secret (see --help)");
     if (!fromOptions) {
         for (const char* option : {"algorithm", "digits", "period", "hotp", "counter", "steam"}) {
             if (arguments.has(option))
@@ -202,7 +216,8 @@ int runCode(const std::vector<std::string>& args)
     if (const auto text = arguments.value("at")) {
         const auto value = parseInteger(*text, 0, std::numeric_limits<std::int64_t>::max());
         if (!value)
-            return reportError("--at: '" + *text + "' is not a whole number of seconds since 1970 (>= 0)");
+            return reportError("--at: '" + *text +
+                               "' is not a whole number of seconds since 1970 (>= 0)");
         at = *value;
     }
 
@@ -225,7 +240,8 @@ int runCode(const std::vector<std::string>& args)
 
     const bool timeBased = account->parameters.isTimeBased();
     if (!timeBased && at)
-        return reportError("--at does not apply to an HOTP account: its code depends on the counter");
+        return reportError(
+            "--at does not apply to an HOTP account: its code depends on the counter");
 
     if (const auto failure = requireSelfTest())
         return reportError(*failure, exitFailure);
@@ -234,11 +250,10 @@ int runCode(const std::vector<std::string>& args)
     if (!generator)
         return reportError(generator.error().message);
 
-    const std::int64_t now =
-        at ? *at
-           : std::chrono::duration_cast<std::chrono::seconds>(
-                 std::chrono::system_clock::now().time_since_epoch())
-                 .count();
+    const std::int64_t now = at ? *at
+                                : std::chrono::duration_cast<std::chrono::seconds>(
+                                      std::chrono::system_clock::now().time_since_epoch())
+                                      .count();
     std::string code;
     if (timeBased) {
         auto result = generator->codeForTime(now);

@@ -6,14 +6,14 @@
 
 #include <QString>
 #include <QStringDecoder>
-
 #include <algorithm>
 
 namespace watchword::cli {
 
 namespace {
 
-constexpr const char* usage = R"(usage: watchword-cli keychain new [--words 12|15|18|21|24] [--passphrase-stdin] [--json]
+constexpr const char* usage =
+    R"(usage: watchword-cli keychain new [--words 12|15|18|21|24] [--passphrase-stdin] [--json]
        watchword-cli keychain show --mnemonic-stdin [--json]
 
 new   makes a keychain from the system's randomness and prints its recovery
@@ -61,10 +61,12 @@ int printKeychain(const keychain::Keychain& keychain, bool withMnemonic, bool js
     if (json) {
         QJsonObject object{{"identity_public_key", QString::fromStdString(publicHex)}};
         if (withMnemonic) {
-            object.insert("mnemonic", QString::fromUtf8(keychain.mnemonic().view().data(),
-                                                        static_cast<qsizetype>(keychain.mnemonic().size())));
+            object.insert("mnemonic",
+                          QString::fromUtf8(keychain.mnemonic().view().data(),
+                                            static_cast<qsizetype>(keychain.mnemonic().size())));
             object.insert("words", static_cast<qint64>(std::count(keychain.mnemonic().begin(),
-                                                                   keychain.mnemonic().end(), ' ') + 1));
+                                                                  keychain.mnemonic().end(), ' ') +
+                                                       1));
         }
         printJson(object);
     } else {
@@ -79,11 +81,13 @@ int printKeychain(const keychain::Keychain& keychain, bool withMnemonic, bool js
 
 int runNew(const std::vector<std::string>& args)
 {
-    const auto arguments = Arguments::parse(args, {{"words", true}, {"passphrase-stdin"}, {"json"}});
+    const auto arguments =
+        Arguments::parse(args, {{"words", true}, {"passphrase-stdin"}, {"json"}});
     if (!arguments.ok())
         return reportError(arguments.error() + " (see watchword-cli keychain --help)");
     if (!arguments.positionals().empty())
-        return reportError("keychain new takes no arguments, got '" + arguments.positionals().front() + "'");
+        return reportError("keychain new takes no arguments, got '" +
+                           arguments.positionals().front() + "'");
     std::size_t words = keychain::Keychain::defaultWordCount;
     if (const auto text = arguments.value("words")) {
         const auto value = parseInteger(*text, 0, 1000);
@@ -121,9 +125,11 @@ int runShow(const std::vector<std::string>& args)
     if (!arguments.ok())
         return reportError(arguments.error() + " (see watchword-cli keychain --help)");
     if (!arguments.positionals().empty())
-        return reportError("keychain show takes no arguments (the phrase comes from stdin with --mnemonic-stdin)");
+        return reportError(
+            "keychain show takes no arguments (the phrase comes from stdin with --mnemonic-stdin)");
     if (!arguments.has("mnemonic-stdin"))
-        return reportError("keychain show needs --mnemonic-stdin: a recovery phrase is never taken from the command line");
+        return reportError("keychain show needs --mnemonic-stdin: a recovery phrase is never taken "
+                           "from the command line");
     auto input = readStdinLines(3);
     if (!input.error.empty())
         return reportError(input.error);
@@ -153,7 +159,8 @@ int runShow(const std::vector<std::string>& args)
 int runKeychain(const std::vector<std::string>& args)
 {
     if (args.empty())
-        return reportError("keychain needs a subcommand: new or show (see watchword-cli keychain --help)");
+        return reportError(
+            "keychain needs a subcommand: new or show (see watchword-cli keychain --help)");
     const std::string& subcommand = args.front();
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (subcommand == "--help" || subcommand == "help" ||

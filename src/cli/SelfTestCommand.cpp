@@ -3,7 +3,6 @@
 #include "selftest/SelfTest.h"
 
 #include <QJsonArray>
-
 #include <chrono>
 
 namespace watchword::cli {
@@ -33,7 +32,8 @@ int runSelfTest(const std::vector<std::string>& args)
         return exitOk;
     }
     if (!arguments.positionals().empty())
-        return reportError("selftest takes no arguments, got '" + arguments.positionals().front() + "'");
+        return reportError("selftest takes no arguments, got '" + arguments.positionals().front() +
+                           "'");
 
     const auto report = selftest::run();
     if (arguments.has("json")) {

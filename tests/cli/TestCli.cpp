@@ -872,9 +872,11 @@ void TestCli::badInput_data()
     row("keychain new unknown option", {"keychain", "new", "--mnemonic-stdin"});
     row("keychain new invalid UTF-8 passphrase", {"keychain", "new", "--passphrase-stdin"},
         "p\xe4ss\n");
-    row("keychain new --passphrase-stdin with empty stdin", {"keychain", "new", "--passphrase-stdin"});
+    row("keychain new --passphrase-stdin with empty stdin",
+        {"keychain", "new", "--passphrase-stdin"});
     row("keychain show three lines", show,
-        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\n"
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+        "about\n"
         "TREZOR\nextra\n");
 
     // Self-test.

@@ -6,7 +6,6 @@
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QtGlobal>
-
 #include <cstdio>
 
 namespace watchword::test {
@@ -46,7 +45,8 @@ std::uint64_t testSeed()
 {
     static const std::uint64_t seed = [] {
         bool ok = false;
-        const std::uint64_t fromEnv = qEnvironmentVariable("WATCHWORD_TEST_SEED").toULongLong(&ok, 0);
+        const std::uint64_t fromEnv =
+            qEnvironmentVariable("WATCHWORD_TEST_SEED").toULongLong(&ok, 0);
         const std::uint64_t value = ok ? fromEnv : QRandomGenerator::system()->generate64();
         std::fprintf(stderr, "randomized tests: WATCHWORD_TEST_SEED=%llu\n",
                      static_cast<unsigned long long>(value));

@@ -9,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
-
 #include <cstdint>
 #include <deque>
 #include <random>

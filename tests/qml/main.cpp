@@ -5,7 +5,6 @@
 #include <QQmlEngine>
 #include <QtQml/qqmlextensionplugin.h>
 #include <QtQuickTest>
-
 #include <chrono>
 
 Q_IMPORT_QML_PLUGIN(Watchword_AppPlugin)

@@ -13,34 +13,29 @@ namespace watchword {
 
 // A typed error code with a human sentence. The code is for callers that
 // branch; the message is what the user is shown, never a substitute for data.
-template <typename Code>
-struct Error
+template <typename Code> struct Error
 {
     Code code;
     std::string message;
 };
 
 // Wraps an error so it can be returned where a Result is expected.
-template <typename E>
-struct Failure
+template <typename E> struct Failure
 {
     E error;
 };
 
-template <typename E>
-[[nodiscard]] Failure<std::decay_t<E>> fail(E&& error)
+template <typename E> [[nodiscard]] Failure<std::decay_t<E>> fail(E&& error)
 {
     return {std::forward<E>(error)};
 }
 
-template <typename Code>
-[[nodiscard]] Failure<Error<Code>> fail(Code code, std::string message)
+template <typename Code> [[nodiscard]] Failure<Error<Code>> fail(Code code, std::string message)
 {
     return {Error<Code>{code, std::move(message)}};
 }
 
-template <typename T, typename E>
-class [[nodiscard]] Result
+template <typename T, typename E> class [[nodiscard]] Result
 {
 public:
     Result(T value) : m_storage(std::in_place_index<0>, std::move(value)) {}
@@ -79,8 +74,7 @@ private:
     std::variant<T, E> m_storage;
 };
 
-template <typename E>
-class [[nodiscard]] Result<void, E>
+template <typename E> class [[nodiscard]] Result<void, E>
 {
 public:
     Result() = default;

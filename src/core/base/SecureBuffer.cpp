@@ -1,10 +1,8 @@
 #include "base/SecureBuffer.h"
 
-#include <openssl/crypto.h>
-
-#include <string.h>
-
 #include <algorithm>
+#include <openssl/crypto.h>
+#include <string.h>
 #include <utility>
 
 namespace watchword {
@@ -30,8 +28,7 @@ bool constantTimeEqual(std::span<const std::uint8_t> a, std::span<const std::uin
 
 SecureBuffer::SecureBuffer(std::size_t size)
     : m_data(size != 0 ? new std::uint8_t[size]() : nullptr), m_size(size)
-{
-}
+{}
 
 SecureBuffer::SecureBuffer(std::span<const std::uint8_t> bytes) : SecureBuffer(bytes.size())
 {
@@ -50,8 +47,7 @@ SecureBuffer::~SecureBuffer()
 
 SecureBuffer::SecureBuffer(SecureBuffer&& other) noexcept
     : m_data(std::exchange(other.m_data, nullptr)), m_size(std::exchange(other.m_size, 0))
-{
-}
+{}
 
 SecureBuffer& SecureBuffer::operator=(SecureBuffer&& other) noexcept
 {

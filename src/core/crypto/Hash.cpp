@@ -1,9 +1,8 @@
 #include "crypto/Hash.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <cctype>
+#include <openssl/evp.h>
 #include <string>
 
 namespace watchword::crypto {

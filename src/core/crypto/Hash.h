@@ -1,9 +1,8 @@
 // The hash functions Watchword uses, by name and size.
 #pragma once
 
-#include <openssl/types.h>
-
 #include <cstddef>
+#include <openssl/types.h>
 #include <optional>
 #include <string_view>
 

@@ -1,8 +1,7 @@
-#include "crypto/Kdf.h"
-
 #include "base/SecureBuffer.h"
 #include "crypto/CryptoState.h"
 #include "crypto/Hmac.h"
+#include "crypto/Kdf.h"
 
 #include <algorithm>
 #include <cassert>
@@ -28,9 +27,9 @@ KdfResult hkdfExpand(HashAlgorithm algorithm, ByteView prk, ByteView info,
     if (out.empty())
         return fail(KdfError::EmptyOutput, "HKDF was asked for zero bytes");
     if (out.size() > 255 * hashLength)
-        return fail(KdfError::OutputTooLong,
-                    "HKDF output of " + std::to_string(out.size()) + " bytes exceeds 255 * " +
-                        std::to_string(hashLength));
+        return fail(KdfError::OutputTooLong, "HKDF output of " + std::to_string(out.size()) +
+                                                 " bytes exceeds 255 * " +
+                                                 std::to_string(hashLength));
 
     const HmacKey key(algorithm, prk);
     // T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty.

@@ -30,8 +30,7 @@ detail::AnyHmacChains prepare(HashAlgorithm algorithm, ByteView key) noexcept
 
 HmacKey::HmacKey(HashAlgorithm algorithm, ByteView key)
     : m_algorithm(algorithm), m_chains(prepare(algorithm, key))
-{
-}
+{}
 
 HmacKey::~HmacKey()
 {

@@ -18,8 +18,7 @@ namespace watchword::crypto {
 
 namespace detail {
 // A hash function's chaining value: the words it carries from block to block.
-template <typename Word, std::size_t Count>
-struct Chain
+template <typename Word, std::size_t Count> struct Chain
 {
     Word h[Count];
 };
@@ -28,8 +27,7 @@ using Sha256Chain = Chain<std::uint32_t, 8>;
 using Sha512Chain = Chain<std::uint64_t, 8>;
 
 // The chaining values after the key's inner (ipad) and outer (opad) blocks.
-template <typename ChainType>
-struct HmacChains
+template <typename ChainType> struct HmacChains
 {
     ChainType inner;
     ChainType outer;

@@ -2,21 +2,15 @@
 // held by one of these, so no error path frees anything by hand.
 #pragma once
 
+#include <memory>
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
 
-#include <memory>
-
 namespace watchword::crypto {
 
-template <auto FreeFunction>
-struct OpenSslDeleter
+template <auto FreeFunction> struct OpenSslDeleter
 {
-    template <typename T>
-    void operator()(T* handle) const noexcept
-    {
-        FreeFunction(handle);
-    }
+    template <typename T> void operator()(T* handle) const noexcept { FreeFunction(handle); }
 };
 
 using CipherContext = std::unique_ptr<EVP_CIPHER_CTX, OpenSslDeleter<&EVP_CIPHER_CTX_free>>;

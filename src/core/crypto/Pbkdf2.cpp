@@ -1,7 +1,6 @@
-#include "crypto/Kdf.h"
-
 #include "crypto/CryptoState.h"
 #include "crypto/Hmac.h"
+#include "crypto/Kdf.h"
 #include "crypto/detail/ShaBlocks.h"
 
 #include <string>

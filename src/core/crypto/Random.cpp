@@ -1,10 +1,9 @@
 #include "crypto/Random.h"
 
-#include <sys/random.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <sys/random.h>
 
 namespace watchword::crypto {
 

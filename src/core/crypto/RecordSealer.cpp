@@ -1,7 +1,6 @@
 #include "crypto/RecordSealer.h"
 
 #include "crypto/CryptoState.h"
-
 #include "crypto/Kdf.h"
 
 #include <algorithm>

@@ -3,14 +3,13 @@
 #include "crypto/CryptoState.h"
 #include "crypto/OpenSslHandles.h"
 
-#include <secp256k1_ecdh.h>
-
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <secp256k1_ecdh.h>
 #include <string>
 #include <utility>
 

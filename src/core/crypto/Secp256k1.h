@@ -16,11 +16,10 @@
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
 
-#include <secp256k1.h>
-
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <secp256k1.h>
 #include <span>
 #include <utility>
 

@@ -100,9 +100,9 @@ Result<SecureBuffer, Error<Base32Error>> fromBase32(std::string_view text)
             return fail(Base32Error::InvalidCharacter,
                         "invalid Base32 character " + describe(c) + " at " + position(i));
         if (paddingCount != 0)
-            return fail(Base32Error::MisplacedPadding,
-                        "Base32 symbol at " + position(i) + " after the padding that starts at " +
-                            position(firstPadding));
+            return fail(Base32Error::MisplacedPadding, "Base32 symbol at " + position(i) +
+                                                           " after the padding that starts at " +
+                                                           position(firstPadding));
         ++symbols;
         buffer = (buffer << 5) | static_cast<std::uint32_t>(value);
         bits += 5;

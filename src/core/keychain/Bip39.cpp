@@ -4,11 +4,10 @@
 #include "crypto/Kdf.h"
 #include "keychain/Wordlist.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <openssl/evp.h>
 #include <string>
 
 namespace watchword::keychain {

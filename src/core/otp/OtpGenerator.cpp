@@ -45,8 +45,7 @@ Result<OtpGenerator, Error<OtpError>> OtpGenerator::create(const OtpParameters& 
 
 OtpGenerator::OtpGenerator(const OtpParameters& parameters, crypto::HmacKey key)
     : m_parameters(parameters), m_key(std::move(key))
-{
-}
+{}
 
 std::uint32_t OtpGenerator::truncatedValue(std::uint64_t counter) const noexcept
 {

@@ -29,8 +29,8 @@ class OtpGenerator
 public:
     // Validates parameters against secret (validate() in OtpParameters.h) and
     // prepares the HMAC key. The caller keeps and wipes secret.
-    [[nodiscard]] static Result<OtpGenerator, Error<OtpError>> create(const OtpParameters& parameters,
-                                                                     ByteView secret);
+    [[nodiscard]] static Result<OtpGenerator, Error<OtpError>>
+    create(const OtpParameters& parameters, ByteView secret);
 
     const OtpParameters& parameters() const noexcept { return m_parameters; }
 

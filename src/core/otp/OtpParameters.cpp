@@ -37,14 +37,15 @@ Result<void, Error<OtpError>> validate(const OtpParameters& parameters, std::siz
     }
 
     if (parameters.digits < minimumDigits || parameters.digits > maximumDigits)
-        return fail(OtpError::InvalidDigits, "an OTP code has 6 to 10 digits, not " +
-                                                 std::to_string(parameters.digits));
+        return fail(OtpError::InvalidDigits,
+                    "an OTP code has 6 to 10 digits, not " + std::to_string(parameters.digits));
     if (parameters.kind == OtpKind::Totp && parameters.period == 0)
         return fail(OtpError::InvalidPeriod, "a TOTP period must be at least 1 second, not 0");
     return {};
 }
 
-Result<std::uint64_t, Error<OtpError>> counterForTime(std::int64_t unixSeconds, std::uint32_t period)
+Result<std::uint64_t, Error<OtpError>> counterForTime(std::int64_t unixSeconds,
+                                                      std::uint32_t period)
 {
     if (period == 0)
         return fail(OtpError::InvalidPeriod, "a TOTP period must be at least 1 second, not 0");

@@ -51,9 +51,9 @@ struct OtpParameters
 {
     OtpKind kind = OtpKind::Totp;
     crypto::HashAlgorithm algorithm = crypto::HashAlgorithm::Sha1;
-    int digits = defaultDigits;          // code length; Steam: steamDigits
+    int digits = defaultDigits;           // code length; Steam: steamDigits
     std::uint32_t period = defaultPeriod; // seconds per step; used by Totp and Steam
-    std::uint64_t counter = 0;           // the next HOTP counter; used by Hotp only
+    std::uint64_t counter = 0;            // the next HOTP counter; used by Hotp only
 
     // A Steam Guard account's fixed parameters.
     static OtpParameters steam() noexcept
@@ -85,6 +85,7 @@ struct OtpParameters
 // Seconds until the step that contains unixSeconds ends: 1..period, period
 // exactly at a step boundary. Uses the floor remainder, so it is well defined
 // for negative times too. Returns 0 if period is 0.
-[[nodiscard]] std::uint32_t secondsRemaining(std::int64_t unixSeconds, std::uint32_t period) noexcept;
+[[nodiscard]] std::uint32_t secondsRemaining(std::int64_t unixSeconds,
+                                             std::uint32_t period) noexcept;
 
 } // namespace watchword::otp

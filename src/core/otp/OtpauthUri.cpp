@@ -33,9 +33,9 @@ char asciiLower(char c) noexcept
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b) noexcept
 {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(),
-                      [](char x, char y) { return asciiLower(x) == asciiLower(y); });
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return asciiLower(x) == asciiLower(y);
+           });
 }
 
 std::string position(std::size_t index)
@@ -91,16 +91,17 @@ std::string textProblem(std::string_view text)
         for (std::size_t k = 1; k < length; ++k) {
             const unsigned char next = bytes[i + k];
             if ((next & 0xc0) != 0x80)
-                return "is not valid UTF-8 (bad continuation at byte " +
-                       std::to_string(i + k + 1) + ")";
+                return "is not valid UTF-8 (bad continuation at byte " + std::to_string(i + k + 1) +
+                       ")";
             codePoint = (codePoint << 6) | (next & 0x3f);
         }
         if (codePoint < minimum || codePoint > 0x10ffff ||
             (codePoint >= 0xd800 && codePoint <= 0xdfff))
             return "is not valid UTF-8 (invalid sequence at byte " + std::to_string(i + 1) + ")";
         if (codePoint >= 0x80 && codePoint <= 0x9f)
-            return "contains the control character U+00" + hexByte(static_cast<unsigned char>(codePoint)).substr(2) +
-                   " at byte " + std::to_string(i + 1);
+            return "contains the control character U+00" +
+                   hexByte(static_cast<unsigned char>(codePoint)).substr(2) + " at byte " +
+                   std::to_string(i + 1);
         i += length;
     }
     return {};
@@ -233,7 +234,9 @@ std::string OtpauthUri::issuer() const
 Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
 {
     // Whitespace around the URI comes from pastes and QR decoders.
-    auto isOuterSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    auto isOuterSpace = [](char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    };
     std::size_t begin = 0;
     std::size_t end = input.size();
     while (begin < end && isOuterSpace(input[begin]))
@@ -242,7 +245,9 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
         --end;
     const std::string_view uri = input.substr(begin, end - begin);
     // Positions in messages count from the start of input.
-    auto at = [begin](std::size_t indexInUri) { return position(begin + indexInUri); };
+    auto at = [begin](std::size_t indexInUri) {
+        return position(begin + indexInUri);
+    };
 
     for (std::size_t i = 0; i < uri.size(); ++i) {
         const auto byte = static_cast<unsigned char>(uri[i]);
@@ -271,8 +276,8 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
     // Authority = TYPE.
     std::size_t cursor = colon + 1;
     if (uri.substr(cursor, 2) != "//")
-        return fail(OtpauthError::InvalidFormat,
-                    "expected '//' after 'otpauth:' at " + at(cursor) + " (otpauth://TYPE/LABEL?...)");
+        return fail(OtpauthError::InvalidFormat, "expected '//' after 'otpauth:' at " + at(cursor) +
+                                                     " (otpauth://TYPE/LABEL?...)");
     cursor += 2;
     const std::size_t typeEnd = std::min(uri.find_first_of("/?", cursor), uri.size());
     const std::string_view type = uri.substr(cursor, typeEnd - cursor);
@@ -289,7 +294,8 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
         typeKind = OtpKind::Steam;
     else
         return fail(OtpauthError::UnsupportedType,
-                    "OTP type " + quoted(type) + " is not supported (expected totp, hotp or steam)");
+                    "OTP type " + quoted(type) +
+                        " is not supported (expected totp, hotp or steam)");
     if (typeEnd == uri.size() || uri[typeEnd] != '/')
         return fail(OtpauthError::InvalidFormat,
                     "expected '/' and a label after the type at " + at(typeEnd));
@@ -297,7 +303,8 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
     // Label: "account" or "issuer:account", the colon literal or %3A.
     const std::size_t labelBegin = typeEnd + 1;
     const std::size_t queryMark = std::min(uri.find('?', labelBegin), uri.size());
-    auto label = decodeText(uri.substr(labelBegin, queryMark - labelBegin), false, begin + labelBegin);
+    auto label =
+        decodeText(uri.substr(labelBegin, queryMark - labelBegin), false, begin + labelBegin);
     if (!label)
         return fail(label.error());
     if (const std::string problem = textProblem(*label); !problem.empty())
@@ -312,7 +319,8 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
         result.labelIssuer = label->substr(0, split);
         // The format allows any number of %20 between the colon and the account.
         const std::size_t accountBegin = label->find_first_not_of(' ', split + 1);
-        result.account = accountBegin == std::string::npos ? std::string() : label->substr(accountBegin);
+        result.account =
+            accountBegin == std::string::npos ? std::string() : label->substr(accountBegin);
     } else {
         result.account = std::move(*label);
     }
@@ -348,9 +356,9 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
             return fail(OtpauthError::InvalidParameter,
                         "the parameter name at " + position(segmentOffset) + " " + problem);
         if (std::find(seenNames.begin(), seenNames.end(), *name) != seenNames.end())
-            return fail(OtpauthError::DuplicateParameter,
-                        "the parameter " + quoted(*name) + " appears more than once (again at " +
-                            position(segmentOffset) + ")");
+            return fail(OtpauthError::DuplicateParameter, "the parameter " + quoted(*name) +
+                                                              " appears more than once (again at " +
+                                                              position(segmentOffset) + ")");
         seenNames.push_back(*name);
 
         if (*name == "secret") {
@@ -486,8 +494,8 @@ void appendEncoded(std::string& out, std::string_view text)
     for (const char c : text) {
         const auto byte = static_cast<unsigned char>(c);
         const bool keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                          (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' ||
-                          c == '~' || c == '@';
+                          (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~' ||
+                          c == '@';
         if (keep) {
             out.push_back(c);
         } else {
@@ -533,9 +541,9 @@ Result<void, Error<OtpauthError>> checkForFormat(const OtpauthUri& uri)
             return fail(OtpauthError::InvalidParameter,
                         "the value of parameter " + quoted(parameter.name) + " " + problem);
         if (isKnownParameter(parameter.name))
-            return fail(OtpauthError::InvalidParameter,
-                        "the extra parameter " + quoted(parameter.name) +
-                            " has the name of a known one");
+            return fail(OtpauthError::InvalidParameter, "the extra parameter " +
+                                                            quoted(parameter.name) +
+                                                            " has the name of a known one");
         for (std::size_t j = 0; j < i; ++j) {
             if (uri.unknownParameters[j].name == parameter.name)
                 return fail(OtpauthError::DuplicateParameter,

@@ -65,10 +65,10 @@ struct OtpauthUri
     // totp) is ignored when parsing and not written when formatting.
     OtpParameters parameters;
     SecureBuffer secret;
-    std::string account;                    // label after the colon (leading spaces dropped), or all of it
-    std::optional<std::string> labelIssuer; // label before the colon, if the label has one
+    std::string account; // label after the colon (leading spaces dropped), or all of it
+    std::optional<std::string> labelIssuer;     // label before the colon, if the label has one
     std::optional<std::string> issuerParameter; // issuer=, if present (possibly empty)
-    std::optional<std::string> image;           // image= (a logo URL some services add), never fetched here
+    std::optional<std::string> image; // image= (a logo URL some services add), never fetched here
     std::vector<UriParameter> unknownParameters; // all other parameters, in URI order
 
     // The issuer to show: the issuer parameter if present and not empty, else

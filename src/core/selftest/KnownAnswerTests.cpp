@@ -1,8 +1,6 @@
 // The known-answer tests. Each answer comes from a published source, named
 // beside it; the tests/ tree checks the same primitives against the full
 // vector files.
-#include "selftest/SelfTest.h"
-
 #include "base/SecureBuffer.h"
 #include "crypto/AesCbc.h"
 #include "crypto/ChaCha20Poly1305.h"
@@ -15,6 +13,7 @@
 #include "keychain/Bip39.h"
 #include "keychain/Keychain.h"
 #include "otp/OtpGenerator.h"
+#include "selftest/SelfTest.h"
 #include "share/SenderDh.h"
 
 #include <algorithm>
@@ -70,7 +69,8 @@ bool pbkdf2Answer(HashAlgorithm algorithm, std::string_view password, std::strin
                   std::uint32_t iterations, std::string_view expectedHex)
 {
     SecureBuffer out(expectedHex.size() / 2);
-    return crypto::pbkdf2(algorithm, asBytes(password), asBytes(salt), iterations, out.span()).ok() &&
+    return crypto::pbkdf2(algorithm, asBytes(password), asBytes(salt), iterations, out.span())
+               .ok() &&
            equalsHex(out, expectedHex);
 }
 
@@ -98,7 +98,8 @@ bool hkdfSha512Answer()
 bool aesCbcAnswer()
 {
     // Wycheproof aes_cbc_pkcs5_test.json, tcId 146 (AES-256, one full block: padding adds one).
-    auto cipher = crypto::AesCbc::create(hex("612e837843ceae7f61d49625faa7e7494f9253e20cb3adcea686512b043936cd"));
+    auto cipher = crypto::AesCbc::create(
+        hex("612e837843ceae7f61d49625faa7e7494f9253e20cb3adcea686512b043936cd"));
     if (!cipher)
         return false;
     const Bytes iv = hex("9ec7b863ac845cad5e4673da21f5b6a9");
@@ -122,9 +123,10 @@ bool recordSealAnswer()
     const Bytes plaintext = hex("30313233343536373839616263646566");
     FixedRandom iv(hex("f0e1d2c3b4a5968778695a4b3c2d1e0f"));
     const auto sealed = sealer->seal(associatedData, plaintext, iv);
-    if (!sealed || !equalsHex(*sealed, "f0e1d2c3b4a5968778695a4b3c2d1e0f"
-                                       "9cdd80f851c6325b404bad0a26add03b353f00afeadca8addfd472cb7d703c9c"
-                                       "5f597c062b880c5391763f7727c9abeaf7f91d45224f1160e3719528a5c1e393"))
+    if (!sealed ||
+        !equalsHex(*sealed, "f0e1d2c3b4a5968778695a4b3c2d1e0f"
+                            "9cdd80f851c6325b404bad0a26add03b353f00afeadca8addfd472cb7d703c9c"
+                            "5f597c062b880c5391763f7727c9abeaf7f91d45224f1160e3719528a5c1e393"))
         return false;
     const auto opened = sealer->open(associatedData, *sealed);
     if (!opened || !constantTimeEqual(*opened, plaintext))
@@ -150,11 +152,12 @@ bool chaCha20Poly1305Answer()
         "future, sunscreen would be it.";
     const auto sealed = aead->encrypt(nonce, aad, asBytes(message));
     if (!sealed ||
-        !equalsHex(*sealed,
-                   "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282"
-                   "fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab3"
-                   "24e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116"
-                   "1ae10b594f09e26a7e902ecbd0600691"))
+        !equalsHex(
+            *sealed,
+            "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282"
+            "fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab3"
+            "24e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116"
+            "1ae10b594f09e26a7e902ecbd0600691"))
         return false;
     const auto opened = aead->decrypt(nonce, aad, *sealed);
     return opened && constantTimeEqual(*opened, asBytes(message));
@@ -201,20 +204,22 @@ bool bip39Answer()
 {
     // BIP39 English vector 1 (trezor/python-mnemonic vectors.json), passphrase "TREZOR".
     const auto mnemonic = keychain::entropyToMnemonic(Bytes(16, 0));
-    constexpr std::string_view expected =
-        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+    constexpr std::string_view expected = "abandon abandon abandon abandon abandon abandon abandon "
+                                          "abandon abandon abandon abandon about";
     if (!mnemonic || mnemonic->view() != expected)
         return false;
     const auto seed = keychain::mnemonicToSeed(expected, "TREZOR");
-    return seed && equalsHex(*seed, "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e5349553"
-                                    "1f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04");
+    return seed &&
+           equalsHex(*seed, "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e5349553"
+                            "1f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04");
 }
 
 bool keychainAnswer()
 {
     // tests/data/keychain/vectors.json, vector 1 (computed independently).
-    const auto restored = keychain::Keychain::restore(
-        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about");
+    const auto restored =
+        keychain::Keychain::restore("abandon abandon abandon abandon abandon abandon abandon "
+                                    "abandon abandon abandon abandon about");
     return restored &&
            equalsHex(restored->identityPublicKey().compressed(),
                      "02dd44b228d37cb24a1c97873e950ee92964dd5267f30ea69c70a7b1ce08184ad1") &&
@@ -225,9 +230,10 @@ bool keychainAnswer()
 bool ecdhAnswer()
 {
     // Wycheproof ecdh_secp256k1_test.json, tcId 1 (public key as DER SubjectPublicKeyInfo).
-    const auto publicKey = crypto::PublicKey::fromSubjectPublicKeyInfo(
-        hex("3056301006072a8648ce3d020106052b8104000a03420004d8096af8a11e0b80037e1ee68246b5dcbb0aeb1c"
-            "f1244fd767db80f3fa27da2b396812ea1686e7472e9692eaf3e958e50e9500d3b4c77243db1f2acd67ba9cc4"));
+    const auto publicKey = crypto::PublicKey::fromSubjectPublicKeyInfo(hex(
+        "3056301006072a8648ce3d020106052b8104000a03420004d8096af8a11e0b80037e1ee68246b5dcbb0aeb1c"
+        "f1244fd767db80f3fa27da2b396812ea1686e7472e9692eaf3e958e50e9500d3b4c77243db1f2acd67ba9cc"
+        "4"));
     const auto secretKey = crypto::SecretKey::fromBytes(
         hex("f4b7ff7cccc98813a69fae3df222bfe3f4e28f764bf91b4a10d8096ce446b254"));
     if (!publicKey || !secretKey)
@@ -247,9 +253,11 @@ bool senderDhAnswer()
     const auto recipientPublic = recipientSecret->publicKey();
     FixedRandom ephemeral(hex("8fe7ce21a434a9bb427bf2bf059e5da3adddd45ad7ba281fd11f58cdd28b7603"));
     const auto sent = share::senderNoteKey(ephemeral, recipientPublic);
-    constexpr std::string_view noteKey = "e56ae9de5c4667e54d8cc6fce554d8f486f50b56dad8396dc65ee76c654461c7";
-    if (!sent || !equalsHex(sent->ephemeralPublicKey,
-                            "029117e047baa99d517ebd00c2f6b7f322da177ec5e049641b6f8c07260badc6b3") ||
+    constexpr std::string_view noteKey =
+        "e56ae9de5c4667e54d8cc6fce554d8f486f50b56dad8396dc65ee76c654461c7";
+    if (!sent ||
+        !equalsHex(sent->ephemeralPublicKey,
+                   "029117e047baa99d517ebd00c2f6b7f322da177ec5e049641b6f8c07260badc6b3") ||
         !equalsHex(sent->noteKey, noteKey))
         return false;
     const auto received =
@@ -263,7 +271,9 @@ const std::vector<KnownAnswerTest>& knownAnswerTests()
 {
     static const std::vector<KnownAnswerTest> tests = {
         {"HMAC-SHA1 (RFC 2202 case 2)",
-         [] { return hmacAnswer(HashAlgorithm::Sha1, "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"); }},
+         [] {
+             return hmacAnswer(HashAlgorithm::Sha1, "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79");
+         }},
         {"HMAC-SHA256 (RFC 4231 case 2)",
          [] {
              return hmacAnswer(HashAlgorithm::Sha256,
@@ -282,9 +292,10 @@ const std::vector<KnownAnswerTest>& knownAnswerTests()
          }},
         {"PBKDF2-HMAC-SHA256 (RFC 7914 section 11)",
          [] {
-             return pbkdf2Answer(HashAlgorithm::Sha256, "passwd", "salt", 1,
-                                 "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
-                                 "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783");
+             return pbkdf2Answer(
+                 HashAlgorithm::Sha256, "passwd", "salt", 1,
+                 "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
+                 "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783");
          }},
         {"HKDF-SHA256 (RFC 5869 A.1)", hkdfAnswer},
         {"HKDF-SHA512 (Wycheproof tc 1)", hkdfSha512Answer},
@@ -293,9 +304,14 @@ const std::vector<KnownAnswerTest>& knownAnswerTests()
         {"ChaCha20-Poly1305 (RFC 8439 section 2.8.2)", chaCha20Poly1305Answer},
         {"HOTP (RFC 4226 Appendix D)", hotpAnswer},
         {"TOTP SHA-1 (RFC 6238 Appendix B)",
-         [] { return totpAnswer(HashAlgorithm::Sha1, "12345678901234567890", "94287082"); }},
+         [] {
+             return totpAnswer(HashAlgorithm::Sha1, "12345678901234567890", "94287082");
+         }},
         {"TOTP SHA-256 (RFC 6238 Appendix B)",
-         [] { return totpAnswer(HashAlgorithm::Sha256, "12345678901234567890123456789012", "46119246"); }},
+         [] {
+             return totpAnswer(HashAlgorithm::Sha256, "12345678901234567890123456789012",
+                               "46119246");
+         }},
         {"TOTP SHA-512 (RFC 6238 Appendix B)",
          [] {
              return totpAnswer(HashAlgorithm::Sha512,

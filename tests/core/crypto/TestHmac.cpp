@@ -3,10 +3,9 @@
 #include "common/TestSupport.h"
 #include "crypto/Hmac.h"
 
+#include <QtTest>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
-
-#include <QtTest>
 
 using namespace watchword;
 using namespace watchword::crypto;
@@ -39,8 +38,10 @@ void TestHmac::rfc2202_data()
     int rows = 0;
     for (const auto v : root.value(QStringLiteral("vectors")).toArray()) {
         const auto o = v.toObject();
-        const QByteArray key = QByteArray::fromHex(o[QStringLiteral("key_hex")].toString().toLatin1());
-        const QByteArray data = QByteArray::fromHex(o[QStringLiteral("data_hex")].toString().toLatin1());
+        const QByteArray key =
+            QByteArray::fromHex(o[QStringLiteral("key_hex")].toString().toLatin1());
+        const QByteArray data =
+            QByteArray::fromHex(o[QStringLiteral("data_hex")].toString().toLatin1());
         QTest::addRow("case %d", o[QStringLiteral("test_case")].toInt())
             << key << data << o[QStringLiteral("mac_hex")].toString();
         ++rows;
@@ -68,14 +69,18 @@ void TestHmac::rfc4231_data()
     int rows = 0;
     for (const auto v : root.value(QStringLiteral("vectors")).toArray()) {
         const auto o = v.toObject();
-        const QByteArray key = QByteArray::fromHex(o[QStringLiteral("key_hex")].toString().toLatin1());
-        const QByteArray data = QByteArray::fromHex(o[QStringLiteral("data_hex")].toString().toLatin1());
+        const QByteArray key =
+            QByteArray::fromHex(o[QStringLiteral("key_hex")].toString().toLatin1());
+        const QByteArray data =
+            QByteArray::fromHex(o[QStringLiteral("data_hex")].toString().toLatin1());
         const int bits = o[QStringLiteral("truncated_to_bits")].toInt(0);
         const int tc = o[QStringLiteral("test_case")].toInt();
-        QTest::addRow("case %d sha256", tc) << HashAlgorithm::Sha256 << key << data
-                                            << o[QStringLiteral("hmac_sha256_hex")].toString() << bits;
-        QTest::addRow("case %d sha512", tc) << HashAlgorithm::Sha512 << key << data
-                                            << o[QStringLiteral("hmac_sha512_hex")].toString() << bits;
+        QTest::addRow("case %d sha256", tc)
+            << HashAlgorithm::Sha256 << key << data
+            << o[QStringLiteral("hmac_sha256_hex")].toString() << bits;
+        QTest::addRow("case %d sha512", tc)
+            << HashAlgorithm::Sha512 << key << data
+            << o[QStringLiteral("hmac_sha512_hex")].toString() << bits;
         rows += 2;
     }
     QCOMPARE(rows, 14);
@@ -132,8 +137,8 @@ void TestHmac::wycheproof()
     const SecureBuffer mac = prepared.compute(test::view(message));
     // Truncated tags are compared on their prefix, as the file's tagSize says.
     QVERIFY(tag.size() <= static_cast<qsizetype>(mac.size()));
-    const bool matches = constantTimeEqual(ByteView(mac.data(), static_cast<std::size_t>(tag.size())),
-                                           test::view(tag));
+    const bool matches = constantTimeEqual(
+        ByteView(mac.data(), static_cast<std::size_t>(tag.size())), test::view(tag));
     QCOMPARE(matches, valid);
     if (tag.size() == static_cast<qsizetype>(mac.size()))
         QCOMPARE(prepared.verify(test::view(message), test::view(tag)), valid);
@@ -164,12 +169,13 @@ void TestHmac::matchesOpenSslOnRandomInputs()
             unsigned int expectedLength = 0;
             // OpenSSL 3 refuses a null key pointer even with length zero.
             static const unsigned char noKey[1] = {0};
-            QVERIFY(HMAC(md, key.empty() ? noKey : key.data(), static_cast<int>(key.size()), message.data(), message.size(),
-                         expected, &expectedLength) != nullptr);
+            QVERIFY(HMAC(md, key.empty() ? noKey : key.data(), static_cast<int>(key.size()),
+                         message.data(), message.size(), expected, &expectedLength) != nullptr);
             const SecureBuffer mac = prepared.compute(message);
             QCOMPARE(mac.size(), std::size_t{expectedLength});
             if (!constantTimeEqual(mac.span(), ByteView(expected, expectedLength)))
-                QFAIL(qPrintable(QStringLiteral("key length %1, message length %2").arg(keyLength).arg(length)));
+                QFAIL(qPrintable(
+                    QStringLiteral("key length %1, message length %2").arg(keyLength).arg(length)));
         }
     }
 }

@@ -1,12 +1,11 @@
 // PBKDF2 and HKDF against RFC 6070, RFC 7914, RFC 5869 and the Wycheproof
 // PBKDF2/HKDF files, plus OpenSSL's PKCS5_PBKDF2_HMAC on random inputs.
-#include "common/TestSupport.h"
 #include "base/SecureBuffer.h"
+#include "common/TestSupport.h"
 #include "crypto/Kdf.h"
 
-#include <openssl/evp.h>
-
 #include <QtTest>
+#include <openssl/evp.h>
 
 using namespace watchword;
 using namespace watchword::crypto;
@@ -45,7 +44,8 @@ void TestKdf::pbkdf2Rfc_data()
     };
     int rows = 0;
     for (const auto& [file, algorithm] : files) {
-        for (const auto v : test::loadJson(QString::fromLatin1(file))[QStringLiteral("vectors")].toArray()) {
+        for (const auto v :
+             test::loadJson(QString::fromLatin1(file))[QStringLiteral("vectors")].toArray()) {
             const auto o = v.toObject();
             // RFC 6070 case 6 has NUL bytes: prefer the hex fields where present.
             auto bytes = [&](const QString& name) {
@@ -130,7 +130,8 @@ void TestKdf::pbkdf2MatchesOpenSsl()
         QCOMPARE(PKCS5_PBKDF2_HMAC(reinterpret_cast<const char*>(password.data()),
                                    static_cast<int>(password.size()), salt.data(),
                                    static_cast<int>(salt.size()), static_cast<int>(iterations),
-                                   watchword::crypto::openSslDigest(algorithm), static_cast<int>(length), expected.data()),
+                                   watchword::crypto::openSslDigest(algorithm),
+                                   static_cast<int>(length), expected.data()),
                  1);
         SecureBuffer out(length);
         QVERIFY(pbkdf2(algorithm, password, salt, iterations, out.span()).ok());
@@ -158,7 +159,9 @@ void TestKdf::hkdfRfc5869_data()
     QTest::addColumn<QString>("prk");
     QTest::addColumn<QString>("okm");
     int rows = 0;
-    for (const auto v : test::loadJson(QStringLiteral("rfc/rfc5869_hkdf.json"))[QStringLiteral("vectors")].toArray()) {
+    for (const auto v :
+         test::loadJson(QStringLiteral("rfc/rfc5869_hkdf.json"))[QStringLiteral("vectors")]
+             .toArray()) {
         const auto o = v.toObject();
         auto field = [&](const char* name) {
             return QByteArray::fromHex(o[QLatin1String(name)].toString().toLatin1());
@@ -210,8 +213,8 @@ void TestKdf::hkdfWycheproof_data()
             };
             QTest::addRow("%s tc%d", file, c.tcId)
                 << algorithm << field("ikm") << field("salt") << field("info")
-                << c.test[QStringLiteral("size")].toInt() << c.test[QStringLiteral("okm")].toString()
-                << (c.result == QLatin1String("valid"));
+                << c.test[QStringLiteral("size")].toInt()
+                << c.test[QStringLiteral("okm")].toString() << (c.result == QLatin1String("valid"));
         }
     }
 }
@@ -226,12 +229,14 @@ void TestKdf::hkdfWycheproof()
     QFETCH(QString, okm);
     QFETCH(bool, valid);
     SecureBuffer out(static_cast<std::size_t>(size));
-    const auto result = hkdf(algorithm, test::view(ikm), test::view(salt), test::view(info), out.span());
+    const auto result =
+        hkdf(algorithm, test::view(ikm), test::view(salt), test::view(info), out.span());
     QCOMPARE(result.ok(), valid);
     if (valid)
         QCOMPARE(test::toHex(out), okm);
     else
-        QCOMPARE(result.error().code, KdfError::OutputTooLong); // the invalid cases ask for too much
+        QCOMPARE(result.error().code,
+                 KdfError::OutputTooLong); // the invalid cases ask for too much
 }
 
 void TestKdf::hkdfRejectsBadLengths()

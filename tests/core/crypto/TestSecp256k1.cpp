@@ -12,7 +12,6 @@
 #include "crypto/Secp256k1.h"
 
 #include <QtTest>
-
 #include <map>
 
 using namespace watchword;
@@ -268,8 +267,8 @@ void TestSecp256k1::generateRetriesInvalidScalars()
 {
     // Zero, then n, then 2^256 - 1 are refused; the fourth draw (1) is taken.
     const QByteArray one = QByteArray(31, '\0') + QByteArray(1, '\x01');
-    test::ScriptedRandom random(QByteArray(32, '\0') + fromHex(groupOrder) + QByteArray(32, '\xff') +
-                          one);
+    test::ScriptedRandom random(QByteArray(32, '\0') + fromHex(groupOrder) +
+                                QByteArray(32, '\xff') + one);
     const auto key = SecretKey::generate(random);
     QCOMPARE(random.remaining(), std::size_t{0});
     QCOMPARE(test::toHex(key.bytes()), test::toHex(test::view(one)));

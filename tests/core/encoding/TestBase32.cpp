@@ -5,7 +5,6 @@
 #include "encoding/Base32.h"
 
 #include <QtTest>
-
 #include <string>
 
 using namespace watchword;
@@ -84,7 +83,8 @@ void TestBase32::vectorFileSecrets_data()
     const auto hotp = test::loadJson(QStringLiteral("rfc/rfc4226_hotp.json"));
     QTest::newRow("rfc4226") << hotp[QStringLiteral("secret_base32")].toString()
                              << hotp[QStringLiteral("secret_hex")].toString();
-    const auto seeds = test::loadJson(QStringLiteral("rfc/rfc6238_totp.json"))[QStringLiteral("seeds")].toObject();
+    const auto seeds =
+        test::loadJson(QStringLiteral("rfc/rfc6238_totp.json"))[QStringLiteral("seeds")].toObject();
     QCOMPARE(seeds.size(), 3);
     for (auto it = seeds.begin(); it != seeds.end(); ++it) {
         const auto seed = it.value().toObject();
@@ -115,14 +115,17 @@ void TestBase32::lenientInput_data()
     QTest::newRow("groups of four") << QStringLiteral("JBSW Y3DP EHPK 3PXP") << hello;
     QTest::newRow("hyphens") << QStringLiteral("jbsw-y3dp-ehpk-3pxp") << hello;
     QTest::newRow("leading and trailing spaces") << QStringLiteral("  JBSWY3DPEHPK3PXP  ") << hello;
-    QTest::newRow("missing padding") << QStringLiteral("MZXW6YTBOI") << QStringLiteral("666f6f626172");
-    QTest::newRow("separators inside padding") << QStringLiteral("MZXW6YTBOI== ==-==")
-                                               << QStringLiteral("666f6f626172");
+    QTest::newRow("missing padding")
+        << QStringLiteral("MZXW6YTBOI") << QStringLiteral("666f6f626172");
+    QTest::newRow("separators inside padding")
+        << QStringLiteral("MZXW6YTBOI== ==-==") << QStringLiteral("666f6f626172");
     QTest::newRow("only separators") << QStringLiteral(" - -") << QString();
     // Non-zero trailing bits are ignored (documented in Base32.h): "MZ" and
     // "MY" both carry 'f' (0x66), "MZ" with two stray 1 bits.
-    QTest::newRow("nonzero trailing bits, 2 symbols") << QStringLiteral("MZ") << QStringLiteral("66");
-    QTest::newRow("nonzero trailing bits, 7 symbols") << QStringLiteral("MZXW6YR") << QStringLiteral("666f6f62");
+    QTest::newRow("nonzero trailing bits, 2 symbols")
+        << QStringLiteral("MZ") << QStringLiteral("66");
+    QTest::newRow("nonzero trailing bits, 7 symbols")
+        << QStringLiteral("MZXW6YR") << QStringLiteral("666f6f62");
     QTest::newRow("26-symbol secret") << QStringLiteral("5VAML3X35THCEBVRLV24CGBKOY")
                                       << QStringLiteral("ed40c5eefbecce2206b15d75c1182a76");
 }
@@ -157,14 +160,16 @@ void TestBase32::rejectedInput_data()
                          << QStringLiteral("byte 0x00 at position 3");
     QTest::newRow("utf-8") << QByteArray("JBS\xc3\x84") << Base32Error::InvalidCharacter
                            << QStringLiteral("byte 0xC3 at position 4");
-    QTest::newRow("padding in the middle") << QByteArray("JBSW=Y3DPEHPK3PXP") << Base32Error::MisplacedPadding
-                                           << QStringLiteral("position 6 after the padding that starts at position 5");
+    QTest::newRow("padding in the middle")
+        << QByteArray("JBSW=Y3DPEHPK3PXP") << Base32Error::MisplacedPadding
+        << QStringLiteral("position 6 after the padding that starts at position 5");
     QTest::newRow("padding first") << QByteArray("=MZXW6===") << Base32Error::MisplacedPadding
                                    << QStringLiteral("'=' at position 1");
     QTest::newRow("padding only") << QByteArray("========") << Base32Error::MisplacedPadding
                                   << QStringLiteral("'=' at position 1");
-    QTest::newRow("padding after a full group") << QByteArray("MZXW6YTB========") << Base32Error::MisplacedPadding
-                                                << QStringLiteral("'=' at position 9");
+    QTest::newRow("padding after a full group")
+        << QByteArray("MZXW6YTB========") << Base32Error::MisplacedPadding
+        << QStringLiteral("'=' at position 9");
     QTest::newRow("1 symbol") << QByteArray("M") << Base32Error::ImpossibleLength
                               << QStringLiteral("1 symbol(s)");
     QTest::newRow("3 symbols") << QByteArray("MZX") << Base32Error::ImpossibleLength
@@ -173,8 +178,8 @@ void TestBase32::rejectedInput_data()
                                << QStringLiteral("6 symbol(s)");
     QTest::newRow("9 symbols") << QByteArray("MZXW6YTBM") << Base32Error::ImpossibleLength
                                << QStringLiteral("9 in all");
-    QTest::newRow("3 symbols padded") << QByteArray("MZX=====") << Base32Error::ImpossibleLength
-                                      << QStringLiteral("3 symbol(s)");
+    QTest::newRow("3 symbols padded")
+        << QByteArray("MZX=====") << Base32Error::ImpossibleLength << QStringLiteral("3 symbol(s)");
     QTest::newRow("short padding") << QByteArray("MY=====") << Base32Error::WrongPaddingLength
                                    << QStringLiteral("has 5 '=', expected 6");
     QTest::newRow("long padding") << QByteArray("MY=======") << Base32Error::WrongPaddingLength
@@ -216,7 +221,8 @@ void TestBase32::everyByteInOnePosition()
         } else {
             QVERIFY2(!decoded.ok(), qPrintable(QStringLiteral("byte %1").arg(value)));
             QCOMPARE(decoded.error().code, Base32Error::InvalidCharacter);
-            QVERIFY(QString::fromStdString(decoded.error().message).contains(QStringLiteral("position 8")));
+            QVERIFY(QString::fromStdString(decoded.error().message)
+                        .contains(QStringLiteral("position 8")));
         }
     }
     QCOMPARE(accepted, 58 + 3);
@@ -242,15 +248,18 @@ void TestBase32::randomRoundTrips()
             for (const char c : padded.view()) {
                 if (engine() % 5 == 0)
                     messy.push_back(engine() % 2 ? ' ' : '-');
-                messy.push_back(engine() % 2 && c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+                messy.push_back(
+                    engine() % 2 && c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
             }
-            for (const std::string_view form : {padded.view(), unpadded.view(), std::string_view(messy)}) {
+            for (const std::string_view form :
+                 {padded.view(), unpadded.view(), std::string_view(messy)}) {
                 const auto decoded = fromBase32(form);
                 if (!decoded.ok())
-                    QFAIL(qPrintable(QStringLiteral("length %1, '%2': %3")
-                                         .arg(length)
-                                         .arg(QString::fromLatin1(form.data(), qsizetype(form.size())))
-                                         .arg(QString::fromStdString(decoded.error().message))));
+                    QFAIL(qPrintable(
+                        QStringLiteral("length %1, '%2': %3")
+                            .arg(length)
+                            .arg(QString::fromLatin1(form.data(), qsizetype(form.size())))
+                            .arg(QString::fromStdString(decoded.error().message))));
                 QCOMPARE(hexOf(*decoded), expected);
             }
         }

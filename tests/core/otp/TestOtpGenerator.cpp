@@ -8,7 +8,6 @@
 #include "otp/OtpGenerator.h"
 
 #include <QtTest>
-
 #include <limits>
 
 using namespace watchword;
@@ -123,8 +122,9 @@ void TestOtpGenerator::rfc4226_data()
         const uint fromHex = o[QStringLiteral("truncated_hex")].toString().toUInt(&ok, 16);
         QVERIFY(ok);
         QCOMPARE(fromHex, uint(o[QStringLiteral("truncated_dec")].toInteger()));
-        QTest::addRow("counter %llu", counter) << counter << o[QStringLiteral("hmac_sha1_hex")].toString()
-                                               << fromHex << o[QStringLiteral("hotp")].toString();
+        QTest::addRow("counter %llu", counter)
+            << counter << o[QStringLiteral("hmac_sha1_hex")].toString() << fromHex
+            << o[QStringLiteral("hotp")].toString();
     }
 }
 
@@ -137,7 +137,8 @@ void TestOtpGenerator::rfc4226()
     const auto root = test::loadJson(QStringLiteral("rfc/rfc4226_hotp.json"));
     const Bytes secret = test::hex(root[QStringLiteral("secret_hex")].toString());
     // The Base32 form in the file is the same key.
-    const auto fromBase32 = encoding::fromBase32(root[QStringLiteral("secret_base32")].toString().toStdString());
+    const auto fromBase32 =
+        encoding::fromBase32(root[QStringLiteral("secret_base32")].toString().toStdString());
     QVERIFY(fromBase32.ok());
     QVERIFY(constantTimeEqual(fromBase32->span(), secret));
 
@@ -174,7 +175,8 @@ void TestOtpGenerator::rfc6238_data()
         QVERIFY(ok);
         const qint64 time = toSigned(o[QStringLiteral("time")]);
         QTest::addRow("%s at %lld", qPrintable(name), time)
-            << algorithmNamed(name) << seed << time << counter << o[QStringLiteral("totp")].toString();
+            << algorithmNamed(name) << seed << time << counter
+            << o[QStringLiteral("totp")].toString();
         ++rows;
     }
     QCOMPARE(rows, 18);
@@ -207,7 +209,8 @@ void TestOtpGenerator::steam_data()
     QTest::addColumn<uint>("truncated");
     QTest::addColumn<QString>("code");
     const auto root = test::loadJson(QStringLiteral("otp/steam_codes.json"));
-    QCOMPARE(root[QStringLiteral("alphabet")].toString(), QString::fromLatin1(steamAlphabet.data(), steamAlphabet.size()));
+    QCOMPARE(root[QStringLiteral("alphabet")].toString(),
+             QString::fromLatin1(steamAlphabet.data(), steamAlphabet.size()));
     const auto secrets = root[QStringLiteral("secrets")].toObject();
     int rows = 0;
     for (const auto v : root[QStringLiteral("vectors")].toArray()) {
@@ -216,8 +219,10 @@ void TestOtpGenerator::steam_data()
         const auto secret = secrets[id].toObject();
         const qint64 time = toSigned(o[QStringLiteral("time")]);
         QTest::addRow("%s at %lld", qPrintable(id), time)
-            << secret[QStringLiteral("hex")].toString() << secret[QStringLiteral("base32")].toString() << time
-            << toUnsigned(o[QStringLiteral("counter")]) << uint(toUnsigned(o[QStringLiteral("truncated_dec")]))
+            << secret[QStringLiteral("hex")].toString()
+            << secret[QStringLiteral("base32")].toString() << time
+            << toUnsigned(o[QStringLiteral("counter")])
+            << uint(toUnsigned(o[QStringLiteral("truncated_dec")]))
             << o[QStringLiteral("code")].toString();
         ++rows;
     }
@@ -263,8 +268,9 @@ void TestOtpGenerator::hotpExtra_data()
         const quint64 counter = toUnsigned(o[QStringLiteral("counter")]);
         const int digits = o[QStringLiteral("digits")].toInt();
         QTest::addRow("%s counter %llu digits %d", qPrintable(name), counter, digits)
-            << algorithmNamed(name) << seeds[name].toObject()[QStringLiteral("hex")].toString() << counter
-            << digits << uint(toUnsigned(o[QStringLiteral("truncated_dec")])) << o[QStringLiteral("code")].toString();
+            << algorithmNamed(name) << seeds[name].toObject()[QStringLiteral("hex")].toString()
+            << counter << digits << uint(toUnsigned(o[QStringLiteral("truncated_dec")]))
+            << o[QStringLiteral("code")].toString();
         ++rows;
     }
     QCOMPARE(rows, 165);
@@ -302,8 +308,9 @@ void TestOtpGenerator::totpExtra_data()
         const qint64 time = toSigned(o[QStringLiteral("time")]);
         const int digits = o[QStringLiteral("digits")].toInt();
         QTest::addRow("%s period %u at %lld digits %d", qPrintable(name), period, time, digits)
-            << algorithmNamed(name) << seeds[name].toObject()[QStringLiteral("hex")].toString() << period
-            << time << toUnsigned(o[QStringLiteral("counter")]) << digits << o[QStringLiteral("code")].toString();
+            << algorithmNamed(name) << seeds[name].toObject()[QStringLiteral("hex")].toString()
+            << period << time << toUnsigned(o[QStringLiteral("counter")]) << digits
+            << o[QStringLiteral("code")].toString();
         ++rows;
     }
     QCOMPARE(rows, 144);
@@ -338,7 +345,8 @@ void TestOtpGenerator::periodEdges()
 {
     QFETCH(uint, period);
     const OtpGenerator generator = makeGenerator(totp(HashAlgorithm::Sha1, 6, period), rfcSeedSha1);
-    for (const std::int64_t step : {std::int64_t(1), std::int64_t(2), std::int64_t(1000), std::int64_t(56666666)}) {
+    for (const std::int64_t step :
+         {std::int64_t(1), std::int64_t(2), std::int64_t(1000), std::int64_t(56666666)}) {
         const std::int64_t boundary = step * std::int64_t(period);
         // Last second of step - 1, first and last second of step.
         const auto before = counterForTime(boundary - 1, period);
@@ -359,7 +367,8 @@ void TestOtpGenerator::periodEdges()
         const std::string expected = generator.codeForCounter(std::uint64_t(step));
         QCOMPARE(*generator.codeForTime(boundary), expected);
         QCOMPARE(*generator.codeForTime(boundary + period - 1), expected);
-        QCOMPARE(*generator.codeForTime(boundary - 1), generator.codeForCounter(std::uint64_t(step - 1)));
+        QCOMPARE(*generator.codeForTime(boundary - 1),
+                 generator.codeForCounter(std::uint64_t(step - 1)));
     }
 }
 
@@ -374,8 +383,8 @@ void TestOtpGenerator::timeZeroAndNegativeTime()
     QCOMPARE(generator.secondsRemaining(0), std::uint32_t(30));
 
     // Before the epoch there is no counter: an error, never a wrapped 2^64 - 1.
-    for (const std::int64_t time : {std::int64_t(-1), std::int64_t(-29), std::int64_t(-30), std::int64_t(-31),
-                                    std::numeric_limits<std::int64_t>::min()}) {
+    for (const std::int64_t time : {std::int64_t(-1), std::int64_t(-29), std::int64_t(-30),
+                                    std::int64_t(-31), std::numeric_limits<std::int64_t>::min()}) {
         const auto counter = counterForTime(time, 30);
         QVERIFY(!counter.ok());
         QCOMPARE(counter.error().code, OtpError::TimeBeforeEpoch);
@@ -403,7 +412,8 @@ void TestOtpGenerator::timeZeroAndNegativeTime()
 void TestOtpGenerator::tenDigitsShowTheWholeValue()
 {
     test::SeededRandom random(test::testSeed());
-    for (const auto algorithm : {HashAlgorithm::Sha1, HashAlgorithm::Sha256, HashAlgorithm::Sha512}) {
+    for (const auto algorithm :
+         {HashAlgorithm::Sha1, HashAlgorithm::Sha256, HashAlgorithm::Sha512}) {
         Bytes key(static_cast<std::size_t>(crypto::digestSize(algorithm)));
         random.fill(key);
         const OtpGenerator ten = makeGenerator(hotp(algorithm, 10), key);
@@ -424,7 +434,8 @@ void TestOtpGenerator::tenDigitsShowTheWholeValue()
     QCOMPARE(QString::fromStdString(ten.formatCode(0x7fffffffu)), QStringLiteral("2147483647"));
     const OtpGenerator seven = makeGenerator(hotp(HashAlgorithm::Sha1, 7), rfcSeedSha1);
     QCOMPARE(QString::fromStdString(seven.formatCode(5)), QStringLiteral("0000005"));
-    QCOMPARE(QString::fromStdString(seven.formatCode(0x7fffffffu)), QStringLiteral("2147483647").right(7));
+    QCOMPARE(QString::fromStdString(seven.formatCode(0x7fffffffu)),
+             QStringLiteral("2147483647").right(7));
     const OtpGenerator steam = makeGenerator(OtpParameters::steam(), rfcSeedSha1);
     QCOMPARE(QString::fromStdString(steam.formatCode(0)), QStringLiteral("22222"));
     // 1 + 26 * 2 = 53: symbols 1 and 2, least significant first.
@@ -444,31 +455,37 @@ void TestOtpGenerator::validation_data()
     for (const auto kind : {OtpKind::Totp, OtpKind::Hotp}) {
         const char* name = kind == OtpKind::Totp ? "totp" : "hotp";
         for (int digits = 6; digits <= 10; ++digits)
-            for (const auto algorithm : {HashAlgorithm::Sha1, HashAlgorithm::Sha256, HashAlgorithm::Sha512})
+            for (const auto algorithm :
+                 {HashAlgorithm::Sha1, HashAlgorithm::Sha256, HashAlgorithm::Sha512})
                 QTest::addRow("%s %d digits %s", name, digits, crypto::hashName(algorithm).data())
                     << kind << algorithm << digits << 30u << 20 << true << ok;
         for (const int digits : {-1, 0, 1, 5, 11, 100})
             QTest::addRow("%s %d digits", name, digits)
-                << kind << HashAlgorithm::Sha1 << digits << 30u << 20 << false << OtpError::InvalidDigits;
+                << kind << HashAlgorithm::Sha1 << digits << 30u << 20 << false
+                << OtpError::InvalidDigits;
         QTest::addRow("%s empty secret", name)
             << kind << HashAlgorithm::Sha1 << 6 << 30u << 0 << false << OtpError::EmptySecret;
-        QTest::addRow("%s one-byte secret", name) << kind << HashAlgorithm::Sha1 << 6 << 30u << 1 << true << ok;
-        QTest::addRow("%s period 1", name) << kind << HashAlgorithm::Sha1 << 6 << 1u << 20 << true << ok;
-        QTest::addRow("%s period max", name) << kind << HashAlgorithm::Sha1 << 6 << 4294967295u << 20 << true << ok;
+        QTest::addRow("%s one-byte secret", name)
+            << kind << HashAlgorithm::Sha1 << 6 << 30u << 1 << true << ok;
+        QTest::addRow("%s period 1", name)
+            << kind << HashAlgorithm::Sha1 << 6 << 1u << 20 << true << ok;
+        QTest::addRow("%s period max", name)
+            << kind << HashAlgorithm::Sha1 << 6 << 4294967295u << 20 << true << ok;
     }
     QTest::newRow("totp period 0") << OtpKind::Totp << HashAlgorithm::Sha1 << 6 << 0u << 20 << false
                                    << OtpError::InvalidPeriod;
     // HOTP has no period; a zero there is unused, not wrong.
-    QTest::newRow("hotp period 0") << OtpKind::Hotp << HashAlgorithm::Sha1 << 6 << 0u << 20 << true << ok;
+    QTest::newRow("hotp period 0")
+        << OtpKind::Hotp << HashAlgorithm::Sha1 << 6 << 0u << 20 << true << ok;
     QTest::newRow("steam") << OtpKind::Steam << HashAlgorithm::Sha1 << 5 << 30u << 20 << true << ok;
-    QTest::newRow("steam 6 digits") << OtpKind::Steam << HashAlgorithm::Sha1 << 6 << 30u << 20 << false
-                                    << OtpError::InvalidDigits;
-    QTest::newRow("steam sha256") << OtpKind::Steam << HashAlgorithm::Sha256 << 5 << 30u << 20 << false
-                                  << OtpError::InvalidAlgorithm;
-    QTest::newRow("steam period 60") << OtpKind::Steam << HashAlgorithm::Sha1 << 5 << 60u << 20 << false
-                                     << OtpError::InvalidPeriod;
-    QTest::newRow("steam empty secret") << OtpKind::Steam << HashAlgorithm::Sha1 << 5 << 30u << 0 << false
-                                        << OtpError::EmptySecret;
+    QTest::newRow("steam 6 digits") << OtpKind::Steam << HashAlgorithm::Sha1 << 6 << 30u << 20
+                                    << false << OtpError::InvalidDigits;
+    QTest::newRow("steam sha256") << OtpKind::Steam << HashAlgorithm::Sha256 << 5 << 30u << 20
+                                  << false << OtpError::InvalidAlgorithm;
+    QTest::newRow("steam period 60") << OtpKind::Steam << HashAlgorithm::Sha1 << 5 << 60u << 20
+                                     << false << OtpError::InvalidPeriod;
+    QTest::newRow("steam empty secret")
+        << OtpKind::Steam << HashAlgorithm::Sha1 << 5 << 30u << 0 << false << OtpError::EmptySecret;
 }
 
 void TestOtpGenerator::validation()
@@ -508,9 +525,11 @@ void TestOtpGenerator::hotpHasNoCodeForTime()
 
 void TestOtpGenerator::moveKeepsTheKey()
 {
-    OtpGenerator original = makeGenerator(totp(HashAlgorithm::Sha512, 8, 30), test::hex(
-        QStringLiteral("31323334353637383930313233343536373839303132333435363738393031323334353637383930"
-                       "313233343536373839303132333435363738393031323334")));
+    OtpGenerator original = makeGenerator(
+        totp(HashAlgorithm::Sha512, 8, 30),
+        test::hex(QStringLiteral(
+            "31323334353637383930313233343536373839303132333435363738393031323334353637383930"
+            "313233343536373839303132333435363738393031323334")));
     OtpGenerator moved(std::move(original));
     QCOMPARE(QString::fromStdString(*moved.codeForTime(59)), QStringLiteral("90693936"));
     OtpGenerator assigned = makeGenerator(OtpParameters::steam(), rfcSeedSha1);

@@ -9,7 +9,6 @@
 #include "otp/OtpauthUri.h"
 
 #include <QtTest>
-
 #include <array>
 #include <limits>
 #include <optional>
@@ -87,7 +86,8 @@ QString difference(const OtpauthUri& a, const OtpauthUri& b)
         out << QStringLiteral("account '%1' vs '%2'")
                    .arg(QString::fromStdString(a.account), QString::fromStdString(b.account));
     if (a.labelIssuer != b.labelIssuer)
-        out << QStringLiteral("labelIssuer %1 vs %2").arg(optionalText(a.labelIssuer), optionalText(b.labelIssuer));
+        out << QStringLiteral("labelIssuer %1 vs %2")
+                   .arg(optionalText(a.labelIssuer), optionalText(b.labelIssuer));
     if (a.issuerParameter != b.issuerParameter)
         out << QStringLiteral("issuerParameter %1 vs %2")
                    .arg(optionalText(a.issuerParameter), optionalText(b.issuerParameter));
@@ -106,7 +106,8 @@ QString roundTripProblem(const OtpauthUri& uri)
 {
     const auto formatted = formatOtpauthUri(uri);
     if (!formatted)
-        return QStringLiteral("format failed: ") + QString::fromStdString(formatted.error().message);
+        return QStringLiteral("format failed: ") +
+               QString::fromStdString(formatted.error().message);
     const auto reparsed = parseOtpauthUri(formatted->view());
     if (!reparsed)
         return QStringLiteral("parse of '%1' failed: %2")
@@ -167,8 +168,8 @@ void TestOtpauthUri::keyUriCases_data()
         const bool isValid = o[QStringLiteral("valid")].toBool();
         (isValid ? valid : invalid)++;
         QTest::newRow(qPrintable(o[QStringLiteral("id")].toString()))
-            << o[QStringLiteral("uri")].toString() << isValid << o[QStringLiteral("expected")].toObject()
-            << o[QStringLiteral("error")].toString();
+            << o[QStringLiteral("uri")].toString() << isValid
+            << o[QStringLiteral("expected")].toObject() << o[QStringLiteral("error")].toString();
     }
     QCOMPARE(valid, 21);
     QCOMPARE(invalid, 19);
@@ -193,7 +194,8 @@ void TestOtpauthUri::keyUriCases()
     const OtpauthUri& result = *parsed;
     const QString type = expected[QStringLiteral("type")].toString();
     QCOMPARE(QString::fromLatin1(kindName(result.parameters.kind).data()), type);
-    QCOMPARE(QString::fromStdString(result.issuer()), expected[QStringLiteral("issuer")].toString());
+    QCOMPARE(QString::fromStdString(result.issuer()),
+             expected[QStringLiteral("issuer")].toString());
     const QJsonValue labelIssuer = expected[QStringLiteral("label_issuer")];
     if (labelIssuer.isNull()) {
         QVERIFY(!result.labelIssuer.has_value());
@@ -201,17 +203,20 @@ void TestOtpauthUri::keyUriCases()
         QVERIFY(result.labelIssuer.has_value());
         QCOMPARE(QString::fromStdString(*result.labelIssuer), labelIssuer.toString());
     }
-    QCOMPARE(QString::fromStdString(result.account), expected[QStringLiteral("account")].toString());
+    QCOMPARE(QString::fromStdString(result.account),
+             expected[QStringLiteral("account")].toString());
     QCOMPARE(test::toHex(result.secret.span()), expected[QStringLiteral("secret_hex")].toString());
     QCOMPARE(QString::fromLatin1(crypto::hashName(result.parameters.algorithm).data()),
              expected[QStringLiteral("algorithm")].toString());
     QCOMPARE(result.parameters.digits, expected[QStringLiteral("digits")].toInt());
     if (type == QLatin1String("hotp")) {
         QVERIFY(!expected.contains(QStringLiteral("period")));
-        QCOMPARE(quint64(result.parameters.counter), expected[QStringLiteral("counter")].toVariant().toULongLong());
+        QCOMPARE(quint64(result.parameters.counter),
+                 expected[QStringLiteral("counter")].toVariant().toULongLong());
     } else {
         QVERIFY(!expected.contains(QStringLiteral("counter")));
-        QCOMPARE(result.parameters.period, std::uint32_t(expected[QStringLiteral("period")].toInt()));
+        QCOMPARE(result.parameters.period,
+                 std::uint32_t(expected[QStringLiteral("period")].toInt()));
     }
     // Every accepted URI can generate codes and survives format/parse.
     QVERIFY(OtpGenerator::create(result.parameters, result.secret).ok());
@@ -226,22 +231,38 @@ void TestOtpauthUri::steamSpellings_data()
     QTest::addColumn<QString>("account");
     const QString secret = QStringLiteral("JRZCL47CMXVOQMNPZR2F7J4RGI");
     // As Aegis exports it (its test data line for this entry).
-    QTest::newRow("aegis export") << QStringLiteral("otpauth://steam/Boeing:Sophia?secret=%1&issuer=Boeing&algorithm=SHA1&digits=5&period=30").arg(secret)
-                                  << QStringLiteral("Boeing") << QStringLiteral("Sophia");
+    QTest::newRow("aegis export")
+        << QStringLiteral("otpauth://steam/"
+                          "Boeing:Sophia?secret=%1&issuer=Boeing&algorithm=SHA1&digits=5&period=30")
+               .arg(secret)
+        << QStringLiteral("Boeing") << QStringLiteral("Sophia");
     // Aegis's Uri.Builder order: period, digits, algorithm, secret, issuer.
-    QTest::newRow("aegis builder order") << QStringLiteral("otpauth://steam/Steam:gaben?period=30&digits=5&algorithm=SHA1&secret=%1&issuer=Steam").arg(secret)
-                                         << QStringLiteral("Steam") << QStringLiteral("gaben");
+    QTest::newRow("aegis builder order")
+        << QStringLiteral("otpauth://steam/"
+                          "Steam:gaben?period=30&digits=5&algorithm=SHA1&secret=%1&issuer=Steam")
+               .arg(secret)
+        << QStringLiteral("Steam") << QStringLiteral("gaben");
     // As KeePassXC writes it: type totp, encoder=steam.
-    QTest::newRow("keepassxc export") << QStringLiteral("otpauth://totp/Steam:gaben?secret=%1&period=30&digits=5&issuer=Steam&encoder=steam").arg(secret)
-                                      << QStringLiteral("Steam") << QStringLiteral("gaben");
-    QTest::newRow("minimal steam type") << QStringLiteral("otpauth://steam/gaben?secret=%1").arg(secret)
-                                        << QString() << QStringLiteral("gaben");
-    QTest::newRow("minimal encoder") << QStringLiteral("otpauth://totp/gaben?secret=%1&encoder=Steam").arg(secret)
-                                     << QString() << QStringLiteral("gaben");
-    QTest::newRow("upper-case type") << QStringLiteral("otpauth://STEAM/gaben?secret=%1").arg(secret)
-                                     << QString() << QStringLiteral("gaben");
-    QTest::newRow("our canonical form") << QStringLiteral("otpauth://steam/Boeing:Sophia?secret=%1&issuer=Boeing&algorithm=SHA1&digits=5&period=30&encoder=steam").arg(secret)
-                                        << QStringLiteral("Boeing") << QStringLiteral("Sophia");
+    QTest::newRow("keepassxc export")
+        << QStringLiteral(
+               "otpauth://totp/Steam:gaben?secret=%1&period=30&digits=5&issuer=Steam&encoder=steam")
+               .arg(secret)
+        << QStringLiteral("Steam") << QStringLiteral("gaben");
+    QTest::newRow("minimal steam type")
+        << QStringLiteral("otpauth://steam/gaben?secret=%1").arg(secret) << QString()
+        << QStringLiteral("gaben");
+    QTest::newRow("minimal encoder")
+        << QStringLiteral("otpauth://totp/gaben?secret=%1&encoder=Steam").arg(secret) << QString()
+        << QStringLiteral("gaben");
+    QTest::newRow("upper-case type")
+        << QStringLiteral("otpauth://STEAM/gaben?secret=%1").arg(secret) << QString()
+        << QStringLiteral("gaben");
+    QTest::newRow("our canonical form")
+        << QStringLiteral("otpauth://steam/"
+                          "Boeing:Sophia?secret=%1&issuer=Boeing&algorithm=SHA1&digits=5&period=30&"
+                          "encoder=steam")
+               .arg(secret)
+        << QStringLiteral("Boeing") << QStringLiteral("Sophia");
 }
 
 void TestOtpauthUri::steamSpellings()
@@ -267,7 +288,8 @@ void TestOtpauthUri::lenientForms()
 {
     // Whitespace around the URI (a paste, a QR decoder's newline).
     {
-        const auto parsed = parseOtpauthUri(std::string(" \t otpauth://totp/a?secret=") + hello + "\r\n");
+        const auto parsed =
+            parseOtpauthUri(std::string(" \t otpauth://totp/a?secret=") + hello + "\r\n");
         QVERIFY(parsed.ok());
         QCOMPARE(parsed->account, std::string("a"));
     }
@@ -279,7 +301,8 @@ void TestOtpauthUri::lenientForms()
     }
     // '+' is a space in parameter values but a plus sign in the label; %2B is a plus anywhere.
     {
-        const auto parsed = parseOtpauthUri(std::string("otpauth://totp/C++:dev+ops?issuer=C%2B%2B+Team&secret=") + hello);
+        const auto parsed = parseOtpauthUri(
+            std::string("otpauth://totp/C++:dev+ops?issuer=C%2B%2B+Team&secret=") + hello);
         QVERIFY(parsed.ok());
         QCOMPARE(*parsed->labelIssuer, std::string("C++"));
         QCOMPARE(parsed->account, std::string("dev+ops"));
@@ -297,7 +320,8 @@ void TestOtpauthUri::lenientForms()
     }
     // An empty issuer parameter defers to the label prefix, and is kept as given.
     {
-        const auto parsed = parseOtpauthUri(std::string("otpauth://totp/Foo:a?issuer=&secret=") + hello);
+        const auto parsed =
+            parseOtpauthUri(std::string("otpauth://totp/Foo:a?issuer=&secret=") + hello);
         QVERIFY(parsed.ok());
         QCOMPARE(parsed->issuer(), std::string("Foo"));
         QCOMPARE(*parsed->issuerParameter, std::string());
@@ -309,33 +333,39 @@ void TestOtpauthUri::lenientForms()
         QVERIFY(parsed.ok());
         QCOMPARE(parsed->account, std::string());
         QVERIFY(!parsed->labelIssuer);
-        const auto issuerOnly = parseOtpauthUri(std::string("otpauth://totp/Foo:%20?secret=") + hello);
+        const auto issuerOnly =
+            parseOtpauthUri(std::string("otpauth://totp/Foo:%20?secret=") + hello);
         QVERIFY(issuerOnly.ok());
         QCOMPARE(*issuerOnly->labelIssuer, std::string("Foo"));
         QCOMPARE(issuerOnly->account, std::string());
     }
     // Ranges: 10 digits, the largest period and counter; 9 and 7 digits.
     {
-        const auto parsed = parseOtpauthUri(std::string("otpauth://totp/a?digits=10&period=4294967295&secret=") + hello);
+        const auto parsed = parseOtpauthUri(
+            std::string("otpauth://totp/a?digits=10&period=4294967295&secret=") + hello);
         QVERIFY(parsed.ok());
         QCOMPARE(parsed->parameters.digits, 10);
         QCOMPARE(parsed->parameters.period, 4294967295u);
-        const auto counter = parseOtpauthUri(std::string("otpauth://hotp/a?counter=18446744073709551615&digits=09&secret=") + hello);
+        const auto counter = parseOtpauthUri(
+            std::string("otpauth://hotp/a?counter=18446744073709551615&digits=09&secret=") + hello);
         QVERIFY(counter.ok());
         QCOMPARE(counter->parameters.counter, std::numeric_limits<std::uint64_t>::max());
         QCOMPARE(counter->parameters.digits, 9);
     }
     // Parameters that do not apply to the type are ignored, even malformed.
     {
-        const auto hotp = parseOtpauthUri(std::string("otpauth://hotp/a?counter=3&period=0&secret=") + hello);
+        const auto hotp =
+            parseOtpauthUri(std::string("otpauth://hotp/a?counter=3&period=0&secret=") + hello);
         QVERIFY(hotp.ok());
-        const auto totp = parseOtpauthUri(std::string("otpauth://totp/a?counter=-1&secret=") + hello);
+        const auto totp =
+            parseOtpauthUri(std::string("otpauth://totp/a?counter=-1&secret=") + hello);
         QVERIFY(totp.ok());
         QCOMPARE(totp->parameters.counter, std::uint64_t(0));
     }
     // The algorithm name in any case, with or without a hyphen.
     {
-        const auto parsed = parseOtpauthUri(std::string("otpauth://totp/a?algorithm=sha-512&secret=") + hello);
+        const auto parsed =
+            parseOtpauthUri(std::string("otpauth://totp/a?algorithm=sha-512&secret=") + hello);
         QVERIFY(parsed.ok());
         QCOMPARE(parsed->parameters.algorithm, HashAlgorithm::Sha512);
     }
@@ -347,99 +377,134 @@ void TestOtpauthUri::rejections_data()
     QTest::addColumn<OtpauthError>("code");
     QTest::addColumn<QString>("messagePart");
     const QByteArray base = QByteArray("otpauth://totp/Example:alice?secret=") + hello;
-    QTest::newRow("empty") << QByteArray() << OtpauthError::InvalidScheme << QStringLiteral("otpauth://");
+    QTest::newRow("empty") << QByteArray() << OtpauthError::InvalidScheme
+                           << QStringLiteral("otpauth://");
     QTest::newRow("no colon") << QByteArray("otpauth") << OtpauthError::InvalidScheme << QString();
     QTest::newRow("scheme prefix") << QByteArray("otpauthx://totp/a?secret=JBSWY3DPEHPK3PXP")
                                    << OtpauthError::InvalidScheme << QStringLiteral("'otpauthx'");
     QTest::newRow("migration") << QByteArray("otpauth-migration://offline?data=abc")
-                               << OtpauthError::InvalidScheme << QStringLiteral("Google Authenticator");
+                               << OtpauthError::InvalidScheme
+                               << QStringLiteral("Google Authenticator");
     QTest::newRow("tab inside") << QByteArray("otpauth://totp/a\tb?secret=JBSWY3DPEHPK3PXP")
-                                << OtpauthError::InvalidCharacter << QStringLiteral("0x09 at position 17");
+                                << OtpauthError::InvalidCharacter
+                                << QStringLiteral("0x09 at position 17");
     QTest::newRow("nul inside") << QByteArray("otpauth://totp/ab?secret=JB\0SWY3DPEHPK3PXP", 42)
-                                << OtpauthError::InvalidCharacter << QStringLiteral("0x00 at position 28");
-    QTest::newRow("fragment") << base + "#x" << OtpauthError::InvalidCharacter << QStringLiteral("'#' at position 53");
-    QTest::newRow("only scheme") << QByteArray("otpauth:") << OtpauthError::InvalidFormat << QStringLiteral("'//'");
+                                << OtpauthError::InvalidCharacter
+                                << QStringLiteral("0x00 at position 28");
+    QTest::newRow("fragment") << base + "#x" << OtpauthError::InvalidCharacter
+                              << QStringLiteral("'#' at position 53");
+    QTest::newRow("only scheme") << QByteArray("otpauth:") << OtpauthError::InvalidFormat
+                                 << QStringLiteral("'//'");
     QTest::newRow("no label") << QByteArray("otpauth://totp?secret=JBSWY3DPEHPK3PXP")
                               << OtpauthError::InvalidFormat << QStringLiteral("label");
-    QTest::newRow("type only") << QByteArray("otpauth://totp") << OtpauthError::InvalidFormat << QStringLiteral("label");
+    QTest::newRow("type only") << QByteArray("otpauth://totp") << OtpauthError::InvalidFormat
+                               << QStringLiteral("label");
     QTest::newRow("motp") << QByteArray("otpauth://motp/a?secret=JBSWY3DPEHPK3PXP")
                           << OtpauthError::UnsupportedType << QStringLiteral("'motp'");
     QTest::newRow("encoded type") << QByteArray("otpauth://%74otp/a?secret=JBSWY3DPEHPK3PXP")
                                   << OtpauthError::UnsupportedType << QString();
     QTest::newRow("short escape") << QByteArray("otpauth://totp/a%4?secret=JBSWY3DPEHPK3PXP")
-                                  << OtpauthError::InvalidPercentEncoding << QStringLiteral("position 17");
+                                  << OtpauthError::InvalidPercentEncoding
+                                  << QStringLiteral("position 17");
     QTest::newRow("escape at end") << base + "&issuer=a%" << OtpauthError::InvalidPercentEncoding
                                    << QStringLiteral("position 62");
     QTest::newRow("non-hex escape") << base + "&issuer=%zz" << OtpauthError::InvalidPercentEncoding
                                     << QStringLiteral("position 61");
-    QTest::newRow("bad escape in secret") << QByteArray("otpauth://totp/a?secret=JBSW%G0") << OtpauthError::InvalidPercentEncoding
-                                          << QStringLiteral("position 29");
-    QTest::newRow("bad escape in name") << base + "&x%=1" << OtpauthError::InvalidPercentEncoding
-                                        << QStringLiteral("position 55");
+    QTest::newRow("bad escape in secret")
+        << QByteArray("otpauth://totp/a?secret=JBSW%G0") << OtpauthError::InvalidPercentEncoding
+        << QStringLiteral("position 29");
+    QTest::newRow("bad escape in name")
+        << base + "&x%=1" << OtpauthError::InvalidPercentEncoding << QStringLiteral("position 55");
     QTest::newRow("label not utf-8") << QByteArray("otpauth://totp/%C3%28?secret=JBSWY3DPEHPK3PXP")
                                      << OtpauthError::InvalidLabel << QStringLiteral("UTF-8");
     QTest::newRow("label overlong") << QByteArray("otpauth://totp/%C0%BA?secret=JBSWY3DPEHPK3PXP")
                                     << OtpauthError::InvalidLabel << QStringLiteral("UTF-8");
-    QTest::newRow("label surrogate") << QByteArray("otpauth://totp/%ED%A0%80?secret=JBSWY3DPEHPK3PXP")
-                                     << OtpauthError::InvalidLabel << QStringLiteral("UTF-8");
-    QTest::newRow("label newline") << QByteArray("otpauth://totp/a%0Ab?secret=JBSWY3DPEHPK3PXP")
-                                   << OtpauthError::InvalidLabel << QStringLiteral("control character 0x0A");
-    QTest::newRow("label C1 control") << QByteArray("otpauth://totp/a%C2%9Bb?secret=JBSWY3DPEHPK3PXP")
-                                      << OtpauthError::InvalidLabel << QStringLiteral("U+009B");
-    QTest::newRow("label raw bad utf-8") << QByteArray("otpauth://totp/\xff?secret=JBSWY3DPEHPK3PXP")
-                                         << OtpauthError::InvalidLabel << QStringLiteral("0xFF");
-    QTest::newRow("two colons encoded") << QByteArray("otpauth://totp/a%3Ab%3Ac?secret=JBSWY3DPEHPK3PXP")
-                                        << OtpauthError::InvalidLabel << QStringLiteral("2 colons");
-    QTest::newRow("issuer with escape") << base + "&issuer=a%1Bb" << OtpauthError::InvalidIssuer
-                                        << QStringLiteral("0x1B");
-    QTest::newRow("image not utf-8") << base + "&image=%FF" << OtpauthError::InvalidParameter << QStringLiteral("image");
-    QTest::newRow("unknown value not utf-8") << base + "&foo=%FE" << OtpauthError::InvalidParameter
-                                             << QStringLiteral("'foo'");
-    QTest::newRow("nameless parameter") << base + "&=1" << OtpauthError::InvalidParameter << QStringLiteral("no name");
-    QTest::newRow("duplicate issuer") << base + "&issuer=a&issuer=a" << OtpauthError::DuplicateParameter
-                                      << QStringLiteral("'issuer'");
-    QTest::newRow("duplicate unknown") << base + "&foo=1&foo=2" << OtpauthError::DuplicateParameter
-                                       << QStringLiteral("'foo'");
-    QTest::newRow("duplicate ignored period") << QByteArray("otpauth://hotp/a?counter=1&period=1&period=2&secret=JBSWY3DPEHPK3PXP")
-                                              << OtpauthError::DuplicateParameter << QStringLiteral("'period'");
-    QTest::newRow("secret spaces only") << QByteArray("otpauth://totp/a?secret=%20+-") << OtpauthError::MissingSecret
-                                        << QStringLiteral("empty");
-    QTest::newRow("secret without =") << QByteArray("otpauth://totp/a?secret") << OtpauthError::MissingSecret
-                                      << QStringLiteral("empty");
-    QTest::newRow("secret upper-case name") << QByteArray("otpauth://totp/a?SECRET=JBSWY3DPEHPK3PXP")
-                                            << OtpauthError::MissingSecret << QStringLiteral("no secret");
-    QTest::newRow("secret impossible length") << QByteArray("otpauth://totp/a?secret=JBSWY3DPE") << OtpauthError::InvalidSecret
-                                              << QStringLiteral("1 symbol(s)");
-    QTest::newRow("secret with tab escape") << QByteArray("otpauth://totp/a?secret=JBSW%09Y3DP") << OtpauthError::InvalidSecret
-                                            << QStringLiteral("byte 0x09");
-    QTest::newRow("algorithm empty") << base + "&algorithm=" << OtpauthError::UnsupportedAlgorithm << QStringLiteral("''");
-    QTest::newRow("algorithm sha3") << base + "&algorithm=SHA3-256" << OtpauthError::UnsupportedAlgorithm
-                                    << QStringLiteral("'SHA3-256'");
-    QTest::newRow("digits 11") << base + "&digits=11" << OtpauthError::InvalidDigits << QStringLiteral("'11'");
-    QTest::newRow("digits plus sign") << base + "&digits=%2B6" << OtpauthError::InvalidDigits << QStringLiteral("'+6'");
-    QTest::newRow("digits space") << base + "&digits=6+" << OtpauthError::InvalidDigits << QStringLiteral("'6 '");
-    QTest::newRow("digits huge") << base + "&digits=99999999999999999999999" << OtpauthError::InvalidDigits
-                                 << QStringLiteral("6 to 10");
+    QTest::newRow("label surrogate")
+        << QByteArray("otpauth://totp/%ED%A0%80?secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::InvalidLabel << QStringLiteral("UTF-8");
+    QTest::newRow("label newline")
+        << QByteArray("otpauth://totp/a%0Ab?secret=JBSWY3DPEHPK3PXP") << OtpauthError::InvalidLabel
+        << QStringLiteral("control character 0x0A");
+    QTest::newRow("label C1 control")
+        << QByteArray("otpauth://totp/a%C2%9Bb?secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::InvalidLabel << QStringLiteral("U+009B");
+    QTest::newRow("label raw bad utf-8")
+        << QByteArray("otpauth://totp/\xff?secret=JBSWY3DPEHPK3PXP") << OtpauthError::InvalidLabel
+        << QStringLiteral("0xFF");
+    QTest::newRow("two colons encoded")
+        << QByteArray("otpauth://totp/a%3Ab%3Ac?secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::InvalidLabel << QStringLiteral("2 colons");
+    QTest::newRow("issuer with escape")
+        << base + "&issuer=a%1Bb" << OtpauthError::InvalidIssuer << QStringLiteral("0x1B");
+    QTest::newRow("image not utf-8")
+        << base + "&image=%FF" << OtpauthError::InvalidParameter << QStringLiteral("image");
+    QTest::newRow("unknown value not utf-8")
+        << base + "&foo=%FE" << OtpauthError::InvalidParameter << QStringLiteral("'foo'");
+    QTest::newRow("nameless parameter")
+        << base + "&=1" << OtpauthError::InvalidParameter << QStringLiteral("no name");
+    QTest::newRow("duplicate issuer")
+        << base + "&issuer=a&issuer=a" << OtpauthError::DuplicateParameter
+        << QStringLiteral("'issuer'");
+    QTest::newRow("duplicate unknown")
+        << base + "&foo=1&foo=2" << OtpauthError::DuplicateParameter << QStringLiteral("'foo'");
+    QTest::newRow("duplicate ignored period")
+        << QByteArray("otpauth://hotp/a?counter=1&period=1&period=2&secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::DuplicateParameter << QStringLiteral("'period'");
+    QTest::newRow("secret spaces only") << QByteArray("otpauth://totp/a?secret=%20+-")
+                                        << OtpauthError::MissingSecret << QStringLiteral("empty");
+    QTest::newRow("secret without =") << QByteArray("otpauth://totp/a?secret")
+                                      << OtpauthError::MissingSecret << QStringLiteral("empty");
+    QTest::newRow("secret upper-case name")
+        << QByteArray("otpauth://totp/a?SECRET=JBSWY3DPEHPK3PXP") << OtpauthError::MissingSecret
+        << QStringLiteral("no secret");
+    QTest::newRow("secret impossible length")
+        << QByteArray("otpauth://totp/a?secret=JBSWY3DPE") << OtpauthError::InvalidSecret
+        << QStringLiteral("1 symbol(s)");
+    QTest::newRow("secret with tab escape")
+        << QByteArray("otpauth://totp/a?secret=JBSW%09Y3DP") << OtpauthError::InvalidSecret
+        << QStringLiteral("byte 0x09");
+    QTest::newRow("algorithm empty")
+        << base + "&algorithm=" << OtpauthError::UnsupportedAlgorithm << QStringLiteral("''");
+    QTest::newRow("algorithm sha3")
+        << base + "&algorithm=SHA3-256" << OtpauthError::UnsupportedAlgorithm
+        << QStringLiteral("'SHA3-256'");
+    QTest::newRow("digits 11") << base + "&digits=11" << OtpauthError::InvalidDigits
+                               << QStringLiteral("'11'");
+    QTest::newRow("digits plus sign")
+        << base + "&digits=%2B6" << OtpauthError::InvalidDigits << QStringLiteral("'+6'");
+    QTest::newRow("digits space") << base + "&digits=6+" << OtpauthError::InvalidDigits
+                                  << QStringLiteral("'6 '");
+    QTest::newRow("digits huge") << base + "&digits=99999999999999999999999"
+                                 << OtpauthError::InvalidDigits << QStringLiteral("6 to 10");
     QTest::newRow("period too large") << base + "&period=4294967296" << OtpauthError::InvalidPeriod
                                       << QStringLiteral("'4294967296'");
-    QTest::newRow("period fraction") << base + "&period=30.5" << OtpauthError::InvalidPeriod << QStringLiteral("'30.5'");
-    QTest::newRow("counter overflow") << QByteArray("otpauth://hotp/a?counter=18446744073709551616&secret=JBSWY3DPEHPK3PXP")
-                                      << OtpauthError::InvalidCounter << QStringLiteral("18446744073709551616");
-    QTest::newRow("counter empty") << QByteArray("otpauth://hotp/a?counter=&secret=JBSWY3DPEHPK3PXP")
-                                   << OtpauthError::InvalidCounter << QStringLiteral("''");
+    QTest::newRow("period fraction")
+        << base + "&period=30.5" << OtpauthError::InvalidPeriod << QStringLiteral("'30.5'");
+    QTest::newRow("counter overflow")
+        << QByteArray("otpauth://hotp/a?counter=18446744073709551616&secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::InvalidCounter << QStringLiteral("18446744073709551616");
+    QTest::newRow("counter empty")
+        << QByteArray("otpauth://hotp/a?counter=&secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::InvalidCounter << QStringLiteral("''");
     QTest::newRow("encoder unknown") << base + "&encoder=yandex" << OtpauthError::UnsupportedEncoder
                                      << QStringLiteral("'yandex'");
-    QTest::newRow("encoder empty") << base + "&encoder=" << OtpauthError::UnsupportedEncoder << QStringLiteral("''");
-    QTest::newRow("steam encoder on hotp") << QByteArray("otpauth://hotp/a?counter=1&encoder=steam&secret=JBSWY3DPEHPK3PXP")
-                                           << OtpauthError::UnsupportedEncoder << QStringLiteral("hotp");
-    QTest::newRow("steam 6 digits") << QByteArray("otpauth://steam/a?digits=6&secret=JBSWY3DPEHPK3PXP")
-                                    << OtpauthError::InvalidDigits << QStringLiteral("Steam");
-    QTest::newRow("steam encoder 6 digits") << base + "&encoder=steam&digits=6" << OtpauthError::InvalidDigits
-                                            << QStringLiteral("Steam");
-    QTest::newRow("steam period 60") << QByteArray("otpauth://steam/a?period=60&secret=JBSWY3DPEHPK3PXP")
-                                     << OtpauthError::InvalidPeriod << QStringLiteral("Steam");
-    QTest::newRow("steam sha256") << QByteArray("otpauth://steam/a?algorithm=SHA256&secret=JBSWY3DPEHPK3PXP")
-                                  << OtpauthError::UnsupportedAlgorithm << QStringLiteral("Steam");
+    QTest::newRow("encoder empty")
+        << base + "&encoder=" << OtpauthError::UnsupportedEncoder << QStringLiteral("''");
+    QTest::newRow("steam encoder on hotp")
+        << QByteArray("otpauth://hotp/a?counter=1&encoder=steam&secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::UnsupportedEncoder << QStringLiteral("hotp");
+    QTest::newRow("steam 6 digits")
+        << QByteArray("otpauth://steam/a?digits=6&secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::InvalidDigits << QStringLiteral("Steam");
+    QTest::newRow("steam encoder 6 digits")
+        << base + "&encoder=steam&digits=6" << OtpauthError::InvalidDigits
+        << QStringLiteral("Steam");
+    QTest::newRow("steam period 60")
+        << QByteArray("otpauth://steam/a?period=60&secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::InvalidPeriod << QStringLiteral("Steam");
+    QTest::newRow("steam sha256")
+        << QByteArray("otpauth://steam/a?algorithm=SHA256&secret=JBSWY3DPEHPK3PXP")
+        << OtpauthError::UnsupportedAlgorithm << QStringLiteral("Steam");
 }
 
 void TestOtpauthUri::rejections()
@@ -462,26 +527,53 @@ void TestOtpauthUri::canonicalFormat_data()
     QTest::addColumn<QString>("input");
     QTest::addColumn<QString>("canonical");
     QTest::newRow("wiki example, already canonical")
-        << QStringLiteral("otpauth://totp/ACME%20Co:john.doe@email.com?secret=HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ&issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30")
-        << QStringLiteral("otpauth://totp/ACME%20Co:john.doe@email.com?secret=HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ&issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30");
+        << QStringLiteral("otpauth://totp/"
+                          "ACME%20Co:john.doe@email.com?secret=HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ&"
+                          "issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30")
+        << QStringLiteral("otpauth://totp/"
+                          "ACME%20Co:john.doe@email.com?secret=HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ&"
+                          "issuer=ACME%20Co&algorithm=SHA1&digits=6&period=30");
     QTest::newRow("defaults written, padding and case normalized")
-        << QStringLiteral("otpauth://TOTP/Example:alice@google.com?secret=mzxw6ytboi%3D%3D%3D%3D%3D%3D")
-        << QStringLiteral("otpauth://totp/Example:alice@google.com?secret=MZXW6YTBOI&algorithm=SHA1&digits=6&period=30");
+        << QStringLiteral(
+               "otpauth://TOTP/Example:alice@google.com?secret=mzxw6ytboi%3D%3D%3D%3D%3D%3D")
+        << QStringLiteral(
+               "otpauth://totp/"
+               "Example:alice@google.com?secret=MZXW6YTBOI&algorithm=SHA1&digits=6&period=30");
     QTest::newRow("plus and spaces")
-        << QStringLiteral("otpauth://hotp/Air%20Canada:Benjamin?secret=KUVJJOM753IHTNDSZVCNKL7GII&issuer=Air+Canada&algorithm=SHA256&digits=7&counter=50")
-        << QStringLiteral("otpauth://hotp/Air%20Canada:Benjamin?secret=KUVJJOM753IHTNDSZVCNKL7GII&issuer=Air%20Canada&algorithm=SHA256&digits=7&counter=50");
+        << QStringLiteral("otpauth://hotp/"
+                          "Air%20Canada:Benjamin?secret=KUVJJOM753IHTNDSZVCNKL7GII&issuer=Air+"
+                          "Canada&algorithm=SHA256&digits=7&counter=50")
+        << QStringLiteral("otpauth://hotp/"
+                          "Air%20Canada:Benjamin?secret=KUVJJOM753IHTNDSZVCNKL7GII&issuer=Air%"
+                          "20Canada&algorithm=SHA256&digits=7&counter=50");
     QTest::newRow("encoded colon and leading spaces")
-        << QStringLiteral("otpauth://totp/Big%20Corporation%3A%20alice%40bigco.com?secret=JBSWY3DPEHPK3PXP&issuer=Big%20Corporation")
-        << QStringLiteral("otpauth://totp/Big%20Corporation:alice@bigco.com?secret=JBSWY3DPEHPK3PXP&issuer=Big%20Corporation&algorithm=SHA1&digits=6&period=30");
+        << QStringLiteral("otpauth://totp/"
+                          "Big%20Corporation%3A%20alice%40bigco.com?secret=JBSWY3DPEHPK3PXP&issuer="
+                          "Big%20Corporation")
+        << QStringLiteral("otpauth://totp/"
+                          "Big%20Corporation:alice@bigco.com?secret=JBSWY3DPEHPK3PXP&issuer=Big%"
+                          "20Corporation&algorithm=SHA1&digits=6&period=30");
     QTest::newRow("steam for both readers")
-        << QStringLiteral("otpauth://totp/Steam:gaben?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&period=30&digits=5&issuer=Steam&encoder=steam")
-        << QStringLiteral("otpauth://steam/Steam:gaben?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&issuer=Steam&algorithm=SHA1&digits=5&period=30&encoder=steam");
+        << QStringLiteral("otpauth://totp/"
+                          "Steam:gaben?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&period=30&digits=5&issuer="
+                          "Steam&encoder=steam")
+        << QStringLiteral("otpauth://steam/"
+                          "Steam:gaben?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&issuer=Steam&algorithm="
+                          "SHA1&digits=5&period=30&encoder=steam");
     QTest::newRow("image and unknown parameters, reserved bytes encoded")
-        << QStringLiteral("otpauth://totp/a%2Fb%3Fc?secret=JBSWY3DPEHPK3PXP&x%26y=1%3D2&image=https%3A%2F%2Fexample.com%2Flogo.png")
-        << QStringLiteral("otpauth://totp/a%2Fb%3Fc?secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30&image=https%3A%2F%2Fexample.com%2Flogo.png&x%26y=1%3D2");
+        << QStringLiteral("otpauth://totp/"
+                          "a%2Fb%3Fc?secret=JBSWY3DPEHPK3PXP&x%26y=1%3D2&image=https%3A%2F%"
+                          "2Fexample.com%2Flogo.png")
+        << QStringLiteral("otpauth://totp/"
+                          "a%2Fb%3Fc?secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30&"
+                          "image=https%3A%2F%2Fexample.com%2Flogo.png&x%26y=1%3D2");
     QTest::newRow("utf-8 label")
-        << QStringLiteral("otpauth://totp/encoding%3A%20%C2%BF%C3%A4%C3%84%C3%A9%C3%89%3F%20%28demo%29?secret=7KSQL2JTUDIS5EF65KLMRQIIGY")
-        << QStringLiteral("otpauth://totp/encoding:%C2%BF%C3%A4%C3%84%C3%A9%C3%89%3F%20%28demo%29?secret=7KSQL2JTUDIS5EF65KLMRQIIGY&algorithm=SHA1&digits=6&period=30");
+        << QStringLiteral("otpauth://totp/"
+                          "encoding%3A%20%C2%BF%C3%A4%C3%84%C3%A9%C3%89%3F%20%28demo%29?secret="
+                          "7KSQL2JTUDIS5EF65KLMRQIIGY")
+        << QStringLiteral("otpauth://totp/"
+                          "encoding:%C2%BF%C3%A4%C3%84%C3%A9%C3%89%3F%20%28demo%29?secret="
+                          "7KSQL2JTUDIS5EF65KLMRQIIGY&algorithm=SHA1&digits=6&period=30");
 }
 
 void TestOtpauthUri::canonicalFormat()
@@ -519,23 +611,52 @@ void TestOtpauthUri::formatRefuses()
 {
     QFETCH(int, variant);
     QFETCH(OtpauthError, code);
-    OtpauthUri uri = parsedOrDie("otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&issuer=Example");
+    OtpauthUri uri =
+        parsedOrDie("otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&issuer=Example");
     QVERIFY(formatOtpauthUri(uri).ok());
     switch (variant) {
-    case 0: uri.labelIssuer = "Ex:ample"; break;
-    case 1: uri.account = "al:ice"; break;
-    case 2: uri.account = " alice"; break;
-    case 3: uri.account = "al\xffice"; break;
-    case 4: uri.issuerParameter = "Exa\nmple"; break;
-    case 5: uri.secret = SecureBuffer(); break;
-    case 6: uri.parameters.digits = 5; break;
-    case 7: uri.parameters.period = 0; break;
-    case 8: uri.parameters = OtpParameters::steam(); uri.parameters.algorithm = HashAlgorithm::Sha512; break;
-    case 9: uri.unknownParameters.push_back({"secret", "GEZDGNBVGY3TQOJQ"}); break;
-    case 10: uri.unknownParameters.push_back({"", "x"}); break;
-    case 11: uri.unknownParameters = {{"a", "1"}, {"a", "2"}}; break;
-    case 12: uri.image = std::string("https://x/\x7f"); break;
-    default: QFAIL("no such variant");
+    case 0:
+        uri.labelIssuer = "Ex:ample";
+        break;
+    case 1:
+        uri.account = "al:ice";
+        break;
+    case 2:
+        uri.account = " alice";
+        break;
+    case 3:
+        uri.account = "al\xffice";
+        break;
+    case 4:
+        uri.issuerParameter = "Exa\nmple";
+        break;
+    case 5:
+        uri.secret = SecureBuffer();
+        break;
+    case 6:
+        uri.parameters.digits = 5;
+        break;
+    case 7:
+        uri.parameters.period = 0;
+        break;
+    case 8:
+        uri.parameters = OtpParameters::steam();
+        uri.parameters.algorithm = HashAlgorithm::Sha512;
+        break;
+    case 9:
+        uri.unknownParameters.push_back({"secret", "GEZDGNBVGY3TQOJQ"});
+        break;
+    case 10:
+        uri.unknownParameters.push_back({"", "x"});
+        break;
+    case 11:
+        uri.unknownParameters = {{"a", "1"}, {"a", "2"}};
+        break;
+    case 12:
+        uri.image = std::string("https://x/\x7f");
+        break;
+    default:
+        QFAIL("no such variant");
     }
     const auto formatted = formatOtpauthUri(uri);
     QVERIFY(!formatted.ok());
@@ -545,26 +666,73 @@ void TestOtpauthUri::formatRefuses()
 
 void TestOtpauthUri::formattedUriIsSecureBufferWithSecret()
 {
-    const OtpauthUri uri = parsedOrDie("otpauth://hotp/a?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&counter=7");
+    const OtpauthUri uri =
+        parsedOrDie("otpauth://hotp/a?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&counter=7");
     const auto formatted = formatOtpauthUri(uri);
     QVERIFY(formatted.ok());
     QCOMPARE(text(*formatted),
-             QStringLiteral("otpauth://hotp/a?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&algorithm=SHA1&digits=6&counter=7"));
+             QStringLiteral(
+                 "otpauth://hotp/"
+                 "a?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&algorithm=SHA1&digits=6&counter=7"));
 }
 
 void TestOtpauthUri::randomRoundTrips()
 {
     test::SeededRandom random(test::testSeed());
     auto& engine = random.engine();
-    auto below = [&](std::size_t n) { return static_cast<std::size_t>(engine() % n); };
+    auto below = [&](std::size_t n) {
+        return static_cast<std::size_t>(engine() % n);
+    };
     // Pieces of text, each valid UTF-8: the characters URIs must escape,
     // separators of the format itself (':' only where allowed), multi-byte
     // UTF-8 up to 4 bytes.
-    const std::vector<std::string> pieces = {
-        "a", "Z", "0", "9", "-", ".", "_", "~", "@", " ", "%", "%3A", "%%", "&", "=", "?", "#", "+", "/",
-        "\\", "\"", "'", "<", ">", "[", "]", "{", "}", "|", "^", "`", ";", ",", "!", "$", "(", ")", "*",
-        "\xc3\xa4", "\xc3\x89", "\xe2\x82\xac", "\xe6\x97\xa5\xe6\x9c\xac", "\xf0\x9f\x98\x80", "\xc2\xa0",
-        "Example", "alice@google.com", "ACME Co"};
+    const std::vector<std::string> pieces = {"a",
+                                             "Z",
+                                             "0",
+                                             "9",
+                                             "-",
+                                             ".",
+                                             "_",
+                                             "~",
+                                             "@",
+                                             " ",
+                                             "%",
+                                             "%3A",
+                                             "%%",
+                                             "&",
+                                             "=",
+                                             "?",
+                                             "#",
+                                             "+",
+                                             "/",
+                                             "\\",
+                                             "\"",
+                                             "'",
+                                             "<",
+                                             ">",
+                                             "[",
+                                             "]",
+                                             "{",
+                                             "}",
+                                             "|",
+                                             "^",
+                                             "`",
+                                             ";",
+                                             ",",
+                                             "!",
+                                             "$",
+                                             "(",
+                                             ")",
+                                             "*",
+                                             "\xc3\xa4",
+                                             "\xc3\x89",
+                                             "\xe2\x82\xac",
+                                             "\xe6\x97\xa5\xe6\x9c\xac",
+                                             "\xf0\x9f\x98\x80",
+                                             "\xc2\xa0",
+                                             "Example",
+                                             "alice@google.com",
+                                             "ACME Co"};
     auto randomText = [&](bool allowColon, std::size_t maxPieces) {
         std::string out;
         const std::size_t count = below(maxPieces + 1);
@@ -589,7 +757,8 @@ void TestOtpauthUri::randomRoundTrips()
             break;
         }
         if (p.kind != OtpKind::Steam) {
-            p.algorithm = std::array{HashAlgorithm::Sha1, HashAlgorithm::Sha256, HashAlgorithm::Sha512}[below(3)];
+            p.algorithm = std::array{HashAlgorithm::Sha1, HashAlgorithm::Sha256,
+                                     HashAlgorithm::Sha512}[below(3)];
             p.digits = minimumDigits + static_cast<int>(below(maximumDigits - minimumDigits + 1));
             p.period = below(4) == 0 ? static_cast<std::uint32_t>(engine() % 0xffffffffu) + 1u
                                      : std::array{30u, 60u, 1u}[below(3)];
@@ -604,10 +773,12 @@ void TestOtpauthUri::randomRoundTrips()
             uri.labelIssuer = randomText(false, 4);
             // A reader drops spaces after "issuer:"; the formatter refuses them.
             const std::size_t firstNonSpace = uri.account.find_first_not_of(' ');
-            uri.account.erase(0, firstNonSpace == std::string::npos ? uri.account.size() : firstNonSpace);
+            uri.account.erase(0, firstNonSpace == std::string::npos ? uri.account.size()
+                                                                    : firstNonSpace);
         }
         if (below(3) != 0)
-            uri.issuerParameter = below(4) == 0 && uri.labelIssuer ? *uri.labelIssuer : randomText(true, 4);
+            uri.issuerParameter =
+                below(4) == 0 && uri.labelIssuer ? *uri.labelIssuer : randomText(true, 4);
         if (below(4) == 0)
             uri.image = std::string("https://example.com/").append(randomText(true, 3));
         const std::size_t extra = below(4);
@@ -621,9 +792,10 @@ void TestOtpauthUri::randomRoundTrips()
 
         const QString problem = roundTripProblem(uri);
         if (!problem.isEmpty())
-            QFAIL(qPrintable(QStringLiteral("iteration %1 (replay with the printed WATCHWORD_TEST_SEED): %2")
-                                 .arg(iteration)
-                                 .arg(problem)));
+            QFAIL(qPrintable(
+                QStringLiteral("iteration %1 (replay with the printed WATCHWORD_TEST_SEED): %2")
+                    .arg(iteration)
+                    .arg(problem)));
         // The effective issuer follows the documented rule.
         const auto parsed = parseOtpauthUri(formatOtpauthUri(uri)->view());
         const std::string expectedIssuer = uri.issuerParameter && !uri.issuerParameter->empty()
@@ -636,15 +808,22 @@ void TestOtpauthUri::randomRoundTrips()
 void TestOtpauthUri::truncationsAndDeletions()
 {
     QStringList uris;
-    for (const auto v : test::loadJson(QStringLiteral("otpauth/uris.json"))[QStringLiteral("cases")].toArray()) {
+    for (const auto v :
+         test::loadJson(QStringLiteral("otpauth/uris.json"))[QStringLiteral("cases")].toArray()) {
         const auto o = v.toObject();
         if (o[QStringLiteral("valid")].toBool())
             uris << o[QStringLiteral("uri")].toString();
     }
     QCOMPARE(uris.size(), 21);
-    uris << QStringLiteral("otpauth://steam/Boeing:Sophia?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&issuer=Boeing&algorithm=SHA1&digits=5&period=30")
-         << QStringLiteral("otpauth://totp/Steam:gaben?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&period=30&digits=5&issuer=Steam&encoder=steam")
-         << QStringLiteral("otpauth://hotp/%E6%97%A5%3A%F0%9F%98%80?secret=GEZD+GNBV-GY3T%3D%3D%3D%3D&counter=18446744073709551615&digits=10&image=a%26b&z=%25&y=+");
+    uris << QStringLiteral("otpauth://steam/"
+                           "Boeing:Sophia?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&issuer=Boeing&"
+                           "algorithm=SHA1&digits=5&period=30")
+         << QStringLiteral("otpauth://totp/"
+                           "Steam:gaben?secret=JRZCL47CMXVOQMNPZR2F7J4RGI&period=30&digits=5&"
+                           "issuer=Steam&encoder=steam")
+         << QStringLiteral("otpauth://hotp/"
+                           "%E6%97%A5%3A%F0%9F%98%80?secret=GEZD+GNBV-GY3T%3D%3D%3D%3D&counter="
+                           "18446744073709551615&digits=10&image=a%26b&z=%25&y=+");
 
     int accepted = 0;
     int rejected = 0;
@@ -667,14 +846,16 @@ void TestOtpauthUri::truncationsAndDeletions()
         for (std::size_t length = 0; length < full.size(); ++length) {
             const QString problem = check(full.substr(0, length));
             if (!problem.isEmpty())
-                QFAIL(qPrintable(QStringLiteral("prefix of %1 bytes of %2: %3").arg(length).arg(uri, problem)));
+                QFAIL(qPrintable(
+                    QStringLiteral("prefix of %1 bytes of %2: %3").arg(length).arg(uri, problem)));
         }
         for (std::size_t at = 0; at < full.size(); ++at) {
             std::string deleted = full;
             deleted.erase(at, 1);
             const QString problem = check(deleted);
             if (!problem.isEmpty())
-                QFAIL(qPrintable(QStringLiteral("%1 without byte %2: %3").arg(uri).arg(at + 1).arg(problem)));
+                QFAIL(qPrintable(
+                    QStringLiteral("%1 without byte %2: %3").arg(uri).arg(at + 1).arg(problem)));
         }
     }
     // Both outcomes occur: the check is not vacuous.

@@ -47,7 +47,9 @@ private slots:
     void aFailureBlocksCryptoAndIsNamed()
     {
         std::vector<selftest::KnownAnswerTest> tests = selftest::knownAnswerTests();
-        tests.insert(tests.begin() + 1, {"deliberately wrong answer", [] { return false; }});
+        tests.insert(tests.begin() + 1, {"deliberately wrong answer", [] {
+                                             return false;
+                                         }});
         const auto report = selftest::run(tests);
         QVERIFY(!report.passed());
         QVERIFY(report.firstFailure() != nullptr);
@@ -56,14 +58,16 @@ private slots:
         QCOMPARE(report.outcomes.size(), tests.size());
 
         QVERIFY(crypto::isDisabled());
-        QCOMPARE(crypto::disabledReason(), std::string("self-test failed: deliberately wrong answer"));
+        QCOMPARE(crypto::disabledReason(),
+                 std::string("self-test failed: deliberately wrong answer"));
         SecureBuffer out(32);
         const auto derived = crypto::pbkdf2(crypto::HashAlgorithm::Sha256, asBytes("p"),
                                             asBytes("s"), 1, out.span());
         QVERIFY(!derived.ok());
         QCOMPARE(derived.error().code, crypto::KdfError::CryptoDisabled);
         QVERIFY(derived.error().message.find("deliberately wrong answer") != std::string::npos);
-        const auto expanded = crypto::hkdf(crypto::HashAlgorithm::Sha256, asBytes("k"), {}, {}, out.span());
+        const auto expanded =
+            crypto::hkdf(crypto::HashAlgorithm::Sha256, asBytes("k"), {}, {}, out.span());
         QCOMPARE(expanded.error().code, crypto::KdfError::CryptoDisabled);
     }
 
@@ -81,11 +85,15 @@ private slots:
         QCOMPARE(crypto::AesCbc::create(key32).error().code, crypto::AesCbcError::CryptoDisabled);
         QCOMPARE(crypto::ChaCha20Poly1305::create(key32).error().code,
                  crypto::ChaCha20Poly1305Error::CryptoDisabled);
-        QCOMPARE(crypto::RecordSealer::create(key32).error().code, crypto::RecordError::CryptoDisabled);
-        QCOMPARE(crypto::ecdh(secret, publicKey).error().code, crypto::Secp256k1Error::CryptoDisabled);
-        QCOMPARE(share::senderNoteKey(random, publicKey).error().code, share::ShareError::CryptoDisabled);
-        const auto restored = keychain::Keychain::restore(
-            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about");
+        QCOMPARE(crypto::RecordSealer::create(key32).error().code,
+                 crypto::RecordError::CryptoDisabled);
+        QCOMPARE(crypto::ecdh(secret, publicKey).error().code,
+                 crypto::Secp256k1Error::CryptoDisabled);
+        QCOMPARE(share::senderNoteKey(random, publicKey).error().code,
+                 share::ShareError::CryptoDisabled);
+        const auto restored =
+            keychain::Keychain::restore("abandon abandon abandon abandon abandon abandon abandon "
+                                        "abandon abandon abandon abandon about");
         QCOMPARE(restored.error().code, keychain::KeychainError::CryptoDisabled);
         QVERIFY(restored.error().message.find("injected for this test") != std::string::npos);
     }

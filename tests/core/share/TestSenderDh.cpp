@@ -7,7 +7,6 @@
 
 #include <QtTest>
 
-
 using namespace watchword;
 using namespace watchword::share;
 using crypto::PublicKey;

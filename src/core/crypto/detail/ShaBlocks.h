@@ -13,19 +13,16 @@
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-#include <openssl/sha.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <openssl/sha.h>
 
 namespace watchword::crypto::detail {
 
-template <typename ChainType>
-struct ShaTraits;
+template <typename ChainType> struct ShaTraits;
 
-template <>
-struct ShaTraits<Sha1Chain>
+template <> struct ShaTraits<Sha1Chain>
 {
     using Context = SHA_CTX;
     static constexpr HashAlgorithm algorithm = HashAlgorithm::Sha1;
@@ -50,7 +47,10 @@ struct ShaTraits<Sha1Chain>
         chain.h[4] = c.h4;
     }
     static void init(Context& c) noexcept { SHA1_Init(&c); }
-    static void compress(Context& c, const std::uint8_t* block) noexcept { SHA1_Transform(&c, block); }
+    static void compress(Context& c, const std::uint8_t* block) noexcept
+    {
+        SHA1_Transform(&c, block);
+    }
     static void storeDigest(const Context& c, std::uint8_t* out) noexcept
     {
         const std::uint32_t h[5] = {c.h0, c.h1, c.h2, c.h3, c.h4};
@@ -61,8 +61,7 @@ struct ShaTraits<Sha1Chain>
     }
 };
 
-template <>
-struct ShaTraits<Sha256Chain>
+template <> struct ShaTraits<Sha256Chain>
 {
     using Context = SHA256_CTX;
     static constexpr HashAlgorithm algorithm = HashAlgorithm::Sha256;
@@ -92,8 +91,7 @@ struct ShaTraits<Sha256Chain>
     }
 };
 
-template <>
-struct ShaTraits<Sha512Chain>
+template <> struct ShaTraits<Sha512Chain>
 {
     using Context = SHA512_CTX;
     static constexpr HashAlgorithm algorithm = HashAlgorithm::Sha512;
@@ -168,8 +166,7 @@ void finishHash(typename ShaTraits<ChainType>::Context& c, ByteView message,
 }
 
 // Prepares HMAC chaining values from a key (RFC 2104, section 2).
-template <typename ChainType>
-void prepareHmac(HmacChains<ChainType>& chains, ByteView key) noexcept
+template <typename ChainType> void prepareHmac(HmacChains<ChainType>& chains, ByteView key) noexcept
 {
     using T = ShaTraits<ChainType>;
     typename T::Context c;
