@@ -1,5 +1,7 @@
 #include "crypto/Hash.h"
 
+#include "crypto/detail/ShaBlocks.h"
+
 #include <algorithm>
 #include <cctype>
 #include <openssl/evp.h>
@@ -20,6 +22,16 @@ std::optional<HashAlgorithm> parseHashName(std::string_view name) noexcept
             return algorithm;
     }
     return std::nullopt;
+}
+
+std::array<std::uint8_t, 32> sha256(std::span<const std::uint8_t> data) noexcept
+{
+    std::array<std::uint8_t, 32> digest;
+    detail::ShaTraits<detail::Sha256Chain>::Context context;
+    detail::ShaTraits<detail::Sha256Chain>::init(context);
+    detail::finishHash<detail::Sha256Chain>(context, data, 0, digest.data());
+    secureWipe(&context, sizeof context);
+    return digest;
 }
 
 const EVP_MD* openSslDigest(HashAlgorithm algorithm) noexcept

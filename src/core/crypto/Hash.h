@@ -1,9 +1,12 @@
 // The hash functions Watchword uses, by name and size.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <openssl/types.h>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace watchword::crypto {
@@ -45,6 +48,10 @@ constexpr std::string_view hashName(HashAlgorithm algorithm) noexcept
 // Accepts the names above in any letter case, with or without a hyphen
 // ("sha-256"); anything else is nullopt.
 std::optional<HashAlgorithm> parseHashName(std::string_view name) noexcept;
+
+// SHA-256 of data (FIPS 180-4), on the same block function as HMAC: no
+// allocation, cannot fail. For checksums (the vault file, BIP39).
+std::array<std::uint8_t, 32> sha256(std::span<const std::uint8_t> data) noexcept;
 
 // OpenSSL's EVP_MD for algorithm, for the references that benchmarks and
 // tests compare against and for one-shot digests.

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <openssl/evp.h>
 #include <string>
 
 namespace watchword::keychain {
@@ -26,13 +25,9 @@ bool isValidEntropySize(std::size_t bytes) noexcept
 }
 
 // The first byte of SHA-256(entropy): BIP39 takes at most 8 checksum bits.
-KeychainResult<std::uint8_t> checksumByte(ByteView entropy)
+std::uint8_t checksumByte(ByteView entropy) noexcept
 {
-    std::array<std::uint8_t, EVP_MAX_MD_SIZE> digest;
-    unsigned int digestLength = 0;
-    if (EVP_Digest(entropy.data(), entropy.size(), digest.data(), &digestLength, EVP_sha256(),
-                   nullptr) != 1)
-        return fail(KeychainError::BackendFailure, "SHA-256 of the mnemonic entropy failed");
+    auto digest = crypto::sha256(entropy);
     const std::uint8_t first = digest[0];
     secureWipe(digest.data(), digest.size());
     return first;
@@ -68,13 +63,11 @@ KeychainResult<SecureBuffer> entropyToMnemonic(ByteView entropy)
         return fail(KeychainError::InvalidEntropySize,
                     "BIP39 entropy is 16, 20, 24, 28 or 32 bytes, not " +
                         std::to_string(entropy.size()));
-    auto checksum = checksumByte(entropy);
-    if (!checksum)
-        return fail(checksum.error());
+    const std::uint8_t checksum = checksumByte(entropy);
 
     Packed packed{};
     std::copy(entropy.begin(), entropy.end(), packed.begin());
-    packed[entropy.size()] = *checksum;
+    packed[entropy.size()] = checksum;
     const std::size_t wordCount = entropy.size() * 3 / 4;
 
     const auto words = englishWordlist();
@@ -127,10 +120,8 @@ KeychainResult<SecureBuffer> mnemonicToEntropy(std::string_view mnemonic)
     SecureBuffer entropy(ByteView(packed.data(), entropySize));
     const unsigned given = packed[entropySize] >> (8 - checksumBits);
     secureWipe(packed.data(), packed.size());
-    auto checksum = checksumByte(entropy);
-    if (!checksum)
-        return fail(checksum.error());
-    if (((*checksum >> (8 - checksumBits)) ^ given) != 0)
+    const std::uint8_t checksum = checksumByte(entropy);
+    if (((checksum >> (8 - checksumBits)) ^ given) != 0)
         return fail(
             KeychainError::BadChecksum,
             "the recovery phrase's checksum does not match: a word is wrong or out of order");

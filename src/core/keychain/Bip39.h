@@ -25,7 +25,6 @@ enum class KeychainError {
     InvalidWordCount,   // a mnemonic is not 12, 15, 18, 21 or 24 words
     UnknownWord,        // a word is not in the BIP39 English wordlist
     BadChecksum,        // the words are all known but their checksum bits do not match
-    BackendFailure,     // OpenSSL could not compute SHA-256 (out of memory)
     CryptoDisabled,     // the start-up self-test failed
 };
 

@@ -1,0 +1,580 @@
+#include "vault/Records.h"
+
+#include "vault/BigEndian.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
+
+namespace watchword::vault {
+
+namespace {
+
+constexpr std::size_t fieldHeaderSize = 1 + 4;
+
+// True if text is well-formed UTF-8 (no overlong forms, no surrogates, at
+// most U+10FFFF) and holds no NUL.
+bool isCleanUtf8(std::string_view text) noexcept
+{
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const unsigned char c = p[i];
+        if (c == 0)
+            return false;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        unsigned char low = 0x80;
+        unsigned char high = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf) {
+            length = 2;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            length = 3;
+            if (c == 0xe0)
+                low = 0xa0; // overlong
+            if (c == 0xed)
+                high = 0x9f; // surrogates
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            length = 4;
+            if (c == 0xf0)
+                low = 0x90; // overlong
+            if (c == 0xf4)
+                high = 0x8f; // above U+10FFFF
+        } else {
+            return false;
+        }
+        if (n - i < length)
+            return false;
+        if (p[i + 1] < low || p[i + 1] > high)
+            return false;
+        for (std::size_t k = 2; k < length; ++k)
+            if (p[i + k] < 0x80 || p[i + k] > 0xbf)
+                return false;
+        i += length;
+    }
+    return true;
+}
+
+std::string_view textOf(ByteView bytes) noexcept
+{
+    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+std::string tagName(std::uint8_t tag)
+{
+    static constexpr char digits[] = "0123456789abcdef";
+    return std::string("field 0x") + digits[tag >> 4] + digits[tag & 0x0f];
+}
+
+// Writes fields, or only counts their size when out is null: the same code
+// runs twice, once to size the SecureBuffer and once to fill it, so secret
+// bytes never pass through a growing vector.
+class FieldWriter
+{
+public:
+    explicit FieldWriter(std::uint8_t* out) noexcept : m_out(out) {}
+
+    std::size_t size() const noexcept { return m_size; }
+
+    void bytes(std::uint8_t tag, ByteView value) noexcept
+    {
+        if (m_out) {
+            m_out[m_size] = tag;
+            detail::writeBigEndian(m_out + m_size + 1, static_cast<std::uint32_t>(value.size()));
+            if (!value.empty())
+                std::memcpy(m_out + m_size + fieldHeaderSize, value.data(), value.size());
+        }
+        m_size += fieldHeaderSize + value.size();
+    }
+    void text(std::uint8_t tag, std::string_view value) noexcept { bytes(tag, asBytes(value)); }
+    void optionalText(std::uint8_t tag, std::string_view value) noexcept
+    {
+        if (!value.empty())
+            text(tag, value);
+    }
+    template <typename Integer> void integer(std::uint8_t tag, Integer value) noexcept
+    {
+        using Unsigned = std::make_unsigned_t<Integer>;
+        std::uint8_t buffer[sizeof(Unsigned)];
+        detail::writeBigEndian(buffer, static_cast<Unsigned>(value));
+        bytes(tag, ByteView(buffer, sizeof buffer));
+    }
+
+private:
+    std::uint8_t* m_out;
+    std::size_t m_size = 0;
+};
+
+std::uint8_t otpKindCode(otp::OtpKind kind) noexcept
+{
+    switch (kind) {
+    case otp::OtpKind::Totp:
+        return 1;
+    case otp::OtpKind::Hotp:
+        return 2;
+    case otp::OtpKind::Steam:
+        return 3;
+    }
+    return 0;
+}
+
+std::uint8_t algorithmCode(crypto::HashAlgorithm algorithm) noexcept
+{
+    switch (algorithm) {
+    case crypto::HashAlgorithm::Sha1:
+        return 1;
+    case crypto::HashAlgorithm::Sha256:
+        return 2;
+    case crypto::HashAlgorithm::Sha512:
+        return 3;
+    }
+    return 0;
+}
+
+void writeFields(FieldWriter& writer, const OtpAccount& account) noexcept
+{
+    const auto& parameters = account.parameters;
+    writer.optionalText(field::issuer, account.issuer);
+    writer.optionalText(field::accountName, account.accountName);
+    writer.bytes(field::secret, account.secret.span());
+    writer.integer(field::otpKind, otpKindCode(parameters.kind));
+    writer.integer(field::algorithm, algorithmCode(parameters.algorithm));
+    writer.integer(field::digits, static_cast<std::uint8_t>(parameters.digits));
+    if (parameters.isTimeBased())
+        writer.integer(field::period, parameters.period);
+    else
+        writer.integer(field::counter, parameters.counter);
+    for (const auto& tag : account.tags)
+        writer.text(field::tag, tag);
+    writer.optionalText(field::note, account.note);
+    writer.optionalText(field::iconReference, account.iconReference);
+    writer.integer(field::created, account.created);
+    writer.integer(field::modified, account.modified);
+    if (account.lastUsed)
+        writer.integer(field::lastUsed, *account.lastUsed);
+    writer.integer(field::sortPosition, account.sortPosition);
+}
+
+void writeFields(FieldWriter& writer, const SecureNote& note) noexcept
+{
+    for (const auto& tag : note.tags)
+        writer.text(field::tag, tag);
+    writer.integer(field::created, note.created);
+    writer.integer(field::modified, note.modified);
+    writer.integer(field::sortPosition, note.sortPosition);
+    writer.text(field::title, note.title);
+    writer.bytes(field::body, note.body.span());
+}
+
+VaultResult<void> checkText(std::string_view value, const char* name)
+{
+    if (!isCleanUtf8(value))
+        return fail(VaultError::InvalidRecord,
+                    std::string(name) + " is not UTF-8 text without NUL characters");
+    return {};
+}
+
+VaultResult<void> checkTags(const std::vector<std::string>& tags)
+{
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+        if (tags[i].empty() || tags[i].size() > maximumTagSize)
+            return fail(VaultError::InvalidRecord, "a tag must have 1 to 256 bytes");
+        if (auto checked = checkText(tags[i], "a tag"); !checked)
+            return checked;
+        for (std::size_t j = 0; j < i; ++j)
+            if (tags[j] == tags[i])
+                return fail(VaultError::InvalidRecord, "the tag \"" + tags[i] + "\" appears twice");
+    }
+    return {};
+}
+
+VaultResult<void> validateAccount(const OtpAccount& account)
+{
+    if (account.secret.empty() || account.secret.size() > maximumSecretSize)
+        return fail(VaultError::InvalidRecord, "an account secret must have 1 to 1024 bytes");
+    if (const auto valid = otp::validate(account.parameters, account.secret.size()); !valid)
+        return fail(VaultError::InvalidRecord,
+                    "the account's OTP parameters are invalid: " + valid.error().message);
+    for (const auto& [value, name] :
+         {std::pair{&account.issuer, "the issuer"},
+          std::pair{&account.accountName, "the account name"}, std::pair{&account.note, "the note"},
+          std::pair{&account.iconReference, "the icon reference"}})
+        if (auto checked = checkText(*value, name); !checked)
+            return checked;
+    return checkTags(account.tags);
+}
+
+VaultResult<void> validateNote(const SecureNote& note)
+{
+    if (auto checked = checkText(note.title, "the note title"); !checked)
+        return checked;
+    if (auto checked = checkText(note.body.view(), "the note body"); !checked)
+        return checked;
+    return checkTags(note.tags);
+}
+
+// One decoded field, pointing into the plaintext.
+struct Field
+{
+    std::uint8_t tag;
+    ByteView value;
+};
+
+Failure<Error<VaultError>> malformed(std::uint8_t tag, std::string what)
+{
+    return fail(VaultError::Malformed, "record " + tagName(tag) + ": " + std::move(what));
+}
+
+template <typename Integer> VaultResult<Integer> readInteger(const Field& f)
+{
+    using Unsigned = std::make_unsigned_t<Integer>;
+    if (f.value.size() != sizeof(Unsigned))
+        return malformed(f.tag, "must be " + std::to_string(sizeof(Unsigned)) + " bytes");
+    return static_cast<Integer>(detail::readBigEndian<Unsigned>(f.value.data()));
+}
+
+VaultResult<std::string> readText(const Field& f)
+{
+    const auto text = textOf(f.value);
+    if (!isCleanUtf8(text))
+        return malformed(f.tag, "is not UTF-8 text without NUL characters");
+    return std::string(text);
+}
+
+// Splits fields into (tag, value) pairs, checking the framing, the ascending
+// order (0x09 may repeat) and that every tag is allowed for kind.
+VaultResult<std::vector<Field>> splitFields(RecordKind kind, ByteView fields)
+{
+    static constexpr std::uint8_t accountTags[] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
+                                                   0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f};
+    static constexpr std::uint8_t noteTags[] = {0x09, 0x0c, 0x0d, 0x0f, 0x21, 0x22};
+    std::vector<Field> result;
+    std::size_t at = 0;
+    int previous = -1;
+    while (at < fields.size()) {
+        if (fields.size() - at < fieldHeaderSize)
+            return fail(VaultError::Malformed, "record fields: a field header runs past the end");
+        const std::uint8_t tag = fields[at];
+        const std::uint32_t length = detail::readBigEndian<std::uint32_t>(fields.data() + at + 1);
+        at += fieldHeaderSize;
+        if (length > fields.size() - at)
+            return malformed(tag, "its length runs past the end of the record");
+        const bool known =
+            kind == RecordKind::OtpAccount
+                ? std::find(std::begin(accountTags), std::end(accountTags), tag) !=
+                      std::end(accountTags)
+                : std::find(std::begin(noteTags), std::end(noteTags), tag) != std::end(noteTags);
+        if (!known)
+            return malformed(tag, kind == RecordKind::OtpAccount ? "is not a field of an account"
+                                                                 : "is not a field of a note");
+        if (tag < previous || (tag == previous && tag != field::tag))
+            return malformed(tag, "is out of order or repeated");
+        previous = tag;
+        result.push_back({tag, fields.subspan(at, length)});
+        at += length;
+    }
+    return result;
+}
+
+VaultResult<Record> decodeAccount(const std::vector<Field>& fields)
+{
+    OtpAccount account;
+    bool hasSecret = false, hasKind = false, hasAlgorithm = false, hasDigits = false;
+    bool hasPeriod = false, hasCounter = false, hasCreated = false, hasModified = false;
+    bool hasSort = false;
+    for (const auto& f : fields) {
+        switch (f.tag) {
+        case field::issuer:
+        case field::accountName:
+        case field::note:
+        case field::iconReference:
+        case field::tag: {
+            auto text = readText(f);
+            if (!text)
+                return fail(text.error());
+            if (f.tag == field::issuer)
+                account.issuer = std::move(*text);
+            else if (f.tag == field::accountName)
+                account.accountName = std::move(*text);
+            else if (f.tag == field::note)
+                account.note = std::move(*text);
+            else if (f.tag == field::iconReference)
+                account.iconReference = std::move(*text);
+            else
+                account.tags.push_back(std::move(*text));
+            break;
+        }
+        case field::secret:
+            account.secret = SecureBuffer(f.value);
+            hasSecret = true;
+            break;
+        case field::otpKind: {
+            const auto code = readInteger<std::uint8_t>(f);
+            if (!code)
+                return fail(code.error());
+            if (*code < 1 || *code > 3)
+                return malformed(f.tag, "OTP kind " + std::to_string(*code) + " is not 1, 2 or 3");
+            account.parameters.kind = *code == 1   ? otp::OtpKind::Totp
+                                      : *code == 2 ? otp::OtpKind::Hotp
+                                                   : otp::OtpKind::Steam;
+            hasKind = true;
+            break;
+        }
+        case field::algorithm: {
+            const auto code = readInteger<std::uint8_t>(f);
+            if (!code)
+                return fail(code.error());
+            if (*code < 1 || *code > 3)
+                return malformed(f.tag, "algorithm " + std::to_string(*code) + " is not 1, 2 or 3");
+            account.parameters.algorithm = *code == 1   ? crypto::HashAlgorithm::Sha1
+                                           : *code == 2 ? crypto::HashAlgorithm::Sha256
+                                                        : crypto::HashAlgorithm::Sha512;
+            hasAlgorithm = true;
+            break;
+        }
+        case field::digits: {
+            const auto digits = readInteger<std::uint8_t>(f);
+            if (!digits)
+                return fail(digits.error());
+            account.parameters.digits = *digits;
+            hasDigits = true;
+            break;
+        }
+        case field::period: {
+            const auto period = readInteger<std::uint32_t>(f);
+            if (!period)
+                return fail(period.error());
+            account.parameters.period = *period;
+            hasPeriod = true;
+            break;
+        }
+        case field::counter: {
+            const auto counter = readInteger<std::uint64_t>(f);
+            if (!counter)
+                return fail(counter.error());
+            account.parameters.counter = *counter;
+            hasCounter = true;
+            break;
+        }
+        case field::created:
+        case field::modified:
+        case field::lastUsed: {
+            const auto time = readInteger<std::int64_t>(f);
+            if (!time)
+                return fail(time.error());
+            if (f.tag == field::created) {
+                account.created = *time;
+                hasCreated = true;
+            } else if (f.tag == field::modified) {
+                account.modified = *time;
+                hasModified = true;
+            } else {
+                account.lastUsed = *time;
+            }
+            break;
+        }
+        case field::sortPosition: {
+            const auto position = readInteger<std::uint32_t>(f);
+            if (!position)
+                return fail(position.error());
+            account.sortPosition = *position;
+            hasSort = true;
+            break;
+        }
+        default:
+            return malformed(f.tag, "is not a field of an account");
+        }
+    }
+    if (!hasSecret)
+        return malformed(field::secret, "the secret is missing");
+    if (!hasKind)
+        return malformed(field::otpKind, "the OTP kind is missing");
+    if (!hasAlgorithm)
+        return malformed(field::algorithm, "the algorithm is missing");
+    if (!hasDigits)
+        return malformed(field::digits, "the digit count is missing");
+    if (account.parameters.isTimeBased() && !hasPeriod)
+        return malformed(field::period, "a time-based account needs a period");
+    if (account.parameters.isTimeBased() && hasCounter)
+        return malformed(field::counter, "only an HOTP account has a counter");
+    if (!account.parameters.isTimeBased() && !hasCounter)
+        return malformed(field::counter, "an HOTP account needs a counter");
+    if (!account.parameters.isTimeBased() && hasPeriod)
+        return malformed(field::period, "an HOTP account has no period");
+    if (!hasCreated || !hasModified || !hasSort)
+        return malformed(!hasCreated    ? field::created
+                         : !hasModified ? field::modified
+                                        : field::sortPosition,
+                         "a required time or sort position is missing");
+    Record record(std::move(account));
+    if (const auto valid = validateRecord(record); !valid)
+        return fail(VaultError::Malformed, "record: " + valid.error().message);
+    return record;
+}
+
+VaultResult<Record> decodeNote(const std::vector<Field>& fields)
+{
+    SecureNote note;
+    bool hasCreated = false, hasModified = false, hasSort = false, hasTitle = false,
+         hasBody = false;
+    for (const auto& f : fields) {
+        switch (f.tag) {
+        case field::tag:
+        case field::title: {
+            auto text = readText(f);
+            if (!text)
+                return fail(text.error());
+            if (f.tag == field::tag) {
+                note.tags.push_back(std::move(*text));
+            } else {
+                note.title = std::move(*text);
+                hasTitle = true;
+            }
+            break;
+        }
+        case field::body:
+            if (!isCleanUtf8(textOf(f.value)))
+                return malformed(f.tag, "is not UTF-8 text without NUL characters");
+            note.body = SecureBuffer(f.value);
+            hasBody = true;
+            break;
+        case field::created:
+        case field::modified: {
+            const auto time = readInteger<std::int64_t>(f);
+            if (!time)
+                return fail(time.error());
+            (f.tag == field::created ? note.created : note.modified) = *time;
+            (f.tag == field::created ? hasCreated : hasModified) = true;
+            break;
+        }
+        case field::sortPosition: {
+            const auto position = readInteger<std::uint32_t>(f);
+            if (!position)
+                return fail(position.error());
+            note.sortPosition = *position;
+            hasSort = true;
+            break;
+        }
+        default:
+            return malformed(f.tag, "is not a field of a note");
+        }
+    }
+    if (!hasTitle)
+        return malformed(field::title, "the title is missing");
+    if (!hasBody)
+        return malformed(field::body, "the body is missing");
+    if (!hasCreated || !hasModified || !hasSort)
+        return malformed(!hasCreated    ? field::created
+                         : !hasModified ? field::modified
+                                        : field::sortPosition,
+                         "a required time or sort position is missing");
+    Record record(std::move(note));
+    if (const auto valid = validateRecord(record); !valid)
+        return fail(VaultError::Malformed, "record: " + valid.error().message);
+    return record;
+}
+
+} // namespace
+
+OtpAccount OtpAccount::clone() const
+{
+    OtpAccount copy;
+    copy.id = id;
+    copy.version = version;
+    copy.issuer = issuer;
+    copy.accountName = accountName;
+    copy.secret = secret.clone();
+    copy.parameters = parameters;
+    copy.tags = tags;
+    copy.note = note;
+    copy.iconReference = iconReference;
+    copy.created = created;
+    copy.modified = modified;
+    copy.lastUsed = lastUsed;
+    copy.sortPosition = sortPosition;
+    return copy;
+}
+
+SecureNote SecureNote::clone() const
+{
+    SecureNote copy;
+    copy.id = id;
+    copy.version = version;
+    copy.title = title;
+    copy.body = body.clone();
+    copy.tags = tags;
+    copy.created = created;
+    copy.modified = modified;
+    copy.sortPosition = sortPosition;
+    return copy;
+}
+
+RecordKind kindOf(const Record& record) noexcept
+{
+    return std::holds_alternative<OtpAccount>(record) ? RecordKind::OtpAccount
+                                                      : RecordKind::SecureNote;
+}
+
+const RecordId& idOf(const Record& record) noexcept
+{
+    return std::visit([](const auto& r) -> const RecordId& { return r.id; }, record);
+}
+
+std::uint64_t versionOf(const Record& record) noexcept
+{
+    return std::visit([](const auto& r) { return r.version; }, record);
+}
+
+std::uint32_t sortPositionOf(const Record& record) noexcept
+{
+    return std::visit([](const auto& r) { return r.sortPosition; }, record);
+}
+
+Record cloneRecord(const Record& record)
+{
+    return std::visit([](const auto& r) { return Record(r.clone()); }, record);
+}
+
+VaultResult<void> validateRecord(const Record& record)
+{
+    if (const auto* account = std::get_if<OtpAccount>(&record))
+        return validateAccount(*account);
+    return validateNote(std::get<SecureNote>(record));
+}
+
+VaultResult<SecureBuffer> encodeFields(const Record& record)
+{
+    if (auto valid = validateRecord(record); !valid)
+        return fail(valid.error());
+    FieldWriter counter(nullptr);
+    std::visit([&](const auto& r) { writeFields(counter, r); }, record);
+    SecureBuffer out(counter.size());
+    FieldWriter writer(out.data());
+    std::visit([&](const auto& r) { writeFields(writer, r); }, record);
+    return out;
+}
+
+VaultResult<Record> decodeFields(RecordKind kind, const RecordId& id, std::uint64_t version,
+                                 ByteView fields)
+{
+    auto split = splitFields(kind, fields);
+    if (!split)
+        return fail(split.error());
+    auto record = kind == RecordKind::OtpAccount ? decodeAccount(*split) : decodeNote(*split);
+    if (!record)
+        return record;
+    std::visit(
+        [&](auto& r) {
+            r.id = id;
+            r.version = version;
+        },
+        *record);
+    return record;
+}
+
+} // namespace watchword::vault

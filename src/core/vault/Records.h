@@ -1,0 +1,119 @@
+// The two kinds of vault record and the encoding of their fields (the
+// plaintext that a record envelope seals; docs/FORMAT.md section 6.4).
+//
+// Fields are a sequence of tag (1) || length (4, big-endian) || value, in
+// ascending tag order; every tag at most once except 0x09 (one per tag
+// label); unknown tags, and tags of the other kind, are errors. Strings are
+// UTF-8 without NUL. Optional strings (issuer, account name, note, icon
+// reference) are written only when non-empty; a reader takes a present empty
+// one as empty, so both spellings decode to the same record.
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/SecureBuffer.h"
+#include "otp/OtpParameters.h"
+#include "vault/VaultError.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace watchword::vault {
+
+inline constexpr std::size_t recordIdSize = 16;
+using RecordId = std::array<std::uint8_t, recordIdSize>;
+
+enum class RecordKind : std::uint8_t {
+    OtpAccount = 1,
+    SecureNote = 2,
+};
+
+inline constexpr std::size_t maximumSecretSize = 1024;
+inline constexpr std::size_t maximumTagSize = 256;
+
+// Field tags (docs/FORMAT.md section 6.4).
+namespace field {
+inline constexpr std::uint8_t issuer = 0x01;
+inline constexpr std::uint8_t accountName = 0x02;
+inline constexpr std::uint8_t secret = 0x03;
+inline constexpr std::uint8_t otpKind = 0x04;
+inline constexpr std::uint8_t algorithm = 0x05;
+inline constexpr std::uint8_t digits = 0x06;
+inline constexpr std::uint8_t period = 0x07;
+inline constexpr std::uint8_t counter = 0x08;
+inline constexpr std::uint8_t tag = 0x09;
+inline constexpr std::uint8_t note = 0x0a;
+inline constexpr std::uint8_t iconReference = 0x0b;
+inline constexpr std::uint8_t created = 0x0c;
+inline constexpr std::uint8_t modified = 0x0d;
+inline constexpr std::uint8_t lastUsed = 0x0e;
+inline constexpr std::uint8_t sortPosition = 0x0f;
+inline constexpr std::uint8_t title = 0x21;
+inline constexpr std::uint8_t body = 0x22;
+} // namespace field
+
+// A one-time-password account. id and version belong to the vault: add()
+// assigns them, update() bumps the version.
+struct OtpAccount
+{
+    RecordId id{};
+    std::uint64_t version = 0;
+    std::string issuer;
+    std::string accountName;
+    SecureBuffer secret; // 1..maximumSecretSize bytes
+    // period is stored for TOTP/Steam only, counter for HOTP only; the other
+    // one decodes to its default.
+    otp::OtpParameters parameters;
+    std::vector<std::string> tags; // each 1..maximumTagSize bytes, no two equal
+    std::string note;
+    std::string iconReference;
+    std::int64_t created = 0;  // Unix seconds
+    std::int64_t modified = 0; // Unix seconds
+    std::optional<std::int64_t> lastUsed;
+    std::uint32_t sortPosition = 0;
+
+    [[nodiscard]] OtpAccount clone() const;
+};
+
+// A sealed note: a title and a secret body.
+struct SecureNote
+{
+    RecordId id{};
+    std::uint64_t version = 0;
+    std::string title;
+    SecureBuffer body; // UTF-8 text
+    std::vector<std::string> tags;
+    std::int64_t created = 0;
+    std::int64_t modified = 0;
+    std::uint32_t sortPosition = 0;
+
+    [[nodiscard]] SecureNote clone() const;
+};
+
+using Record = std::variant<OtpAccount, SecureNote>;
+
+[[nodiscard]] RecordKind kindOf(const Record& record) noexcept;
+[[nodiscard]] const RecordId& idOf(const Record& record) noexcept;
+[[nodiscard]] std::uint64_t versionOf(const Record& record) noexcept;
+[[nodiscard]] std::uint32_t sortPositionOf(const Record& record) noexcept;
+[[nodiscard]] Record cloneRecord(const Record& record);
+
+// Checks that record can be stored: strings UTF-8 without NUL, tags 1..256
+// bytes and distinct; accounts: a 1..1024-byte secret and parameters that
+// otp::validate accepts. Fails with InvalidRecord naming the field.
+[[nodiscard]] VaultResult<void> validateRecord(const Record& record);
+
+// The field encoding of record (validated first: InvalidRecord).
+[[nodiscard]] VaultResult<SecureBuffer> encodeFields(const Record& record);
+
+// Decodes the fields of a record of the given kind; id and version are copied
+// into the result. Any violation of the encoding or of validateRecord() is
+// Malformed, with the tag named.
+[[nodiscard]] VaultResult<Record> decodeFields(RecordKind kind, const RecordId& id,
+                                               std::uint64_t version, ByteView fields);
+
+} // namespace watchword::vault

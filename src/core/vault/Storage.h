@@ -1,0 +1,146 @@
+// The vault file on disk: read it without writing anything, keep a second
+// writer out with a lock file, notice when someone else changed it, and save
+// atomically with rolling backups. The bytes are opaque here; the vault codec
+// gives them meaning. POSIX only.
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/Result.h"
+#include "crypto/Random.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace watchword::vault {
+
+enum class StorageErrorCode {
+    NotFound,         // the file (or a directory on its path) does not exist
+    AlreadyExists,    // create() found a file at the path
+    PermissionDenied, // EACCES, EPERM, EROFS
+    DiskFull,         // ENOSPC, EDQUOT, EFBIG (no room, quota or file size limit)
+    Locked,           // another writer holds <path>.lock; the message names its pid
+    NotLocked,        // save() without lock()
+    ChangedOnDisk,    // the file is no longer what was opened or last saved
+    IoError,          // anything else; the message carries the system's text
+};
+using StorageError = Error<StorageErrorCode>;
+
+// What the file looked like when we last read or wrote it. Metadata alone
+// misses an in-place rewrite within one timestamp tick, so the hash of the
+// bytes is compared too.
+struct FileIdentity
+{
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
+    std::uint64_t size = 0;
+    std::int64_t modifiedNanoseconds = 0; // mtime since the Unix epoch
+    std::array<std::uint8_t, 32> sha256{};
+
+    bool operator==(const FileIdentity&) const = default;
+};
+
+struct StorageOptions
+{
+    // Rolling backups kept beside the vault: <path>.1 (newest) .. <path>.N.
+    // Zero keeps none.
+    std::size_t backupCount = 5;
+};
+
+// The largest vault file read: far beyond any real vault, small enough that a
+// wrong path (a disk image, a device) fails clearly instead of eating memory.
+inline constexpr std::uint64_t maximumVaultFileSize = 256u * 1024u * 1024u;
+
+// One vault file. Move-only: it may own the lock, released when it dies.
+//
+// Files beside the vault (all in its directory):
+//   <path>.lock        lock file, 0600, holds the writer's pid; never removed
+//                      (removing a lock file others may have open races)
+//   <path>.1 .. .N     rolling backups, newest first
+//   .<name>.tmp-<16 hex>  temp file of a save in progress; a save removes
+//                      any left by a writer that crashed (it holds the lock,
+//                      so no live writer can own one)
+class VaultStorage
+{
+public:
+    // Reads the whole file at path. Never writes or creates anything (not
+    // even the lock file). A symbolic link is refused: a save replaces the
+    // path with a new file, which would silently cut the link.
+    // random is kept for the temp file names of later saves and must outlive
+    // the storage.
+    [[nodiscard]] static Result<VaultStorage, StorageError>
+    open(std::string path, crypto::RandomSource& random, StorageOptions options = {});
+
+    // Writes a new vault at path: creates missing directories (0700), takes
+    // the lock, writes bytes to a temp file (0600, fsync) and moves it into
+    // place only if nothing exists at path (AlreadyExists otherwise, checked
+    // atomically). The result is locked.
+    [[nodiscard]] static Result<VaultStorage, StorageError> create(std::string path, ByteView bytes,
+                                                                   crypto::RandomSource& random,
+                                                                   StorageOptions options = {});
+
+    ~VaultStorage();
+    VaultStorage(VaultStorage&& other) noexcept;
+    VaultStorage& operator=(VaultStorage&& other) noexcept;
+    VaultStorage(const VaultStorage&) = delete;
+    VaultStorage& operator=(const VaultStorage&) = delete;
+
+    // Takes the exclusive lock on <path>.lock (created 0600; flock
+    // LOCK_EX|LOCK_NB, so a second open file description, in this process or
+    // another, is refused) and writes our pid into it. Held until this object
+    // dies. Locked, with the holder's pid in the message, if someone has it.
+    [[nodiscard]] Result<void, StorageError> lock();
+
+    // Replaces the file with bytes. Requires the lock. Refuses with
+    // ChangedOnDisk if the file is not what we last read or wrote. Steps: temp
+    // file (O_EXCL, 0600) in the same directory, write all, fsync; rotate the
+    // backups (the current file gains the name .1 by link(), so it stays in
+    // place); rename the temp file over path; fsync the directory.
+    // On any failure the file at path is untouched, the temp file is gone
+    // and the caller may retry with the same bytes. The one exception is a
+    // failed fsync of the directory after the rename: the new file is then in
+    // place (and remembered as ours) but may not survive a power cut; the
+    // error says so.
+    [[nodiscard]] Result<void, StorageError> save(ByteView bytes);
+
+    const std::string& path() const noexcept { return m_path; }
+    bool isLocked() const noexcept { return m_lockDescriptor >= 0; }
+    // The bytes last read or written.
+    const Bytes& contents() const noexcept { return m_contents; }
+    const FileIdentity& identity() const noexcept { return m_identity; }
+    std::size_t backupCount() const noexcept { return m_backupCount; }
+
+    // <path>.lock and <path>.<index> (index >= 1).
+    std::string lockPath() const;
+    std::string backupPath(std::size_t index) const;
+    // True if fileName (no directory) is a temp file name of a save of path.
+    static bool isTempFileName(std::string_view vaultPath, std::string_view fileName);
+
+private:
+    VaultStorage(std::string path, crypto::RandomSource& random, StorageOptions options);
+    void releaseLock() noexcept;
+    [[nodiscard]] Result<void, StorageError> rotateBackups(ByteView currentBytes);
+    void removeStaleTempFiles() const;
+
+    std::string m_path;
+    crypto::RandomSource* m_random;
+    std::size_t m_backupCount;
+    Bytes m_contents;
+    FileIdentity m_identity;
+    int m_lockDescriptor = -1;
+};
+
+// The vault path from the XDG Base Directory rules: $XDG_DATA_HOME (used only
+// if absolute, as the specification says) else <home>/.local/share, then
+// /watchword/vault.wwv. Pure: the values are passed in. Empty if neither is
+// usable.
+[[nodiscard]] std::string defaultVaultPath(std::string_view xdgDataHome, std::string_view home);
+
+// The same from the environment ($XDG_DATA_HOME, $HOME, else the password
+// database). Creates nothing: create() makes the directory when a new vault
+// is saved. NotFound if no home directory can be found.
+[[nodiscard]] Result<std::string, StorageError> defaultVaultPath();
+
+} // namespace watchword::vault

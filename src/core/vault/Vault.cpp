@@ -1,0 +1,395 @@
+#include "vault/Vault.h"
+
+#include "crypto/CryptoState.h"
+#include "crypto/Kdf.h"
+#include "share/SenderDh.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <utility>
+
+namespace watchword::vault {
+
+namespace {
+
+Failure<Error<VaultError>> fromRecordError(const Error<crypto::RecordError>& error)
+{
+    return fail(error.code == crypto::RecordError::CryptoDisabled ? VaultError::CryptoDisabled
+                                                                  : VaultError::InternalFailure,
+                error.message);
+}
+
+VaultResult<crypto::RecordSealer> sealerFor(ByteView key)
+{
+    auto sealer = crypto::RecordSealer::create(key);
+    if (!sealer)
+        return fromRecordError(sealer.error());
+    return std::move(*sealer);
+}
+
+VaultResult<void> checkCalibration(const Calibration& calibration)
+{
+    if (calibration.iterations < minimumPasswordIterations ||
+        calibration.iterations > maximumPasswordIterations)
+        return fail(VaultError::KdfOutOfBounds, std::to_string(calibration.iterations) +
+                                                    " iterations is outside 600000..50000000");
+    if (calibration.targetMilliseconds < minimumTargetMilliseconds ||
+        calibration.targetMilliseconds > maximumTargetMilliseconds)
+        return fail(VaultError::KdfOutOfBounds, "a calibration target of " +
+                                                    std::to_string(calibration.targetMilliseconds) +
+                                                    " ms is outside 1..60000");
+    return {};
+}
+
+// KEK = PBKDF2-HMAC-SHA256(password, salt, iterations, 32).
+VaultResult<SecureBuffer> passwordKey(ByteView password, const PasswordSlotInfo& slot)
+{
+    SecureBuffer key(masterKeySize);
+    if (const auto derived = crypto::pbkdf2(crypto::HashAlgorithm::Sha256, password, slot.salt,
+                                            slot.iterations, key.span());
+        !derived)
+        return fail(derived.error().code == crypto::KdfError::CryptoDisabled
+                        ? VaultError::CryptoDisabled
+                        : VaultError::InternalFailure,
+                    derived.error().message);
+    return key;
+}
+
+// Opens a slot's wrapped master key with kek; a failed tag is wrongKey.
+VaultResult<SecureBuffer> unwrapMasterKey(ByteView kek, ByteView associatedData, ByteView wrapped,
+                                          VaultError wrongKey, const char* wrongKeyMessage)
+{
+    auto sealer = sealerFor(kek);
+    if (!sealer)
+        return fail(sealer.error());
+    auto opened = sealer->open(associatedData, wrapped);
+    if (!opened) {
+        if (opened.error().code == crypto::RecordError::AuthenticationFailed)
+            return fail(wrongKey, wrongKeyMessage);
+        return fromRecordError(opened.error());
+    }
+    if (opened->size() != masterKeySize)
+        return fail(VaultError::Malformed,
+                    "the slot holds a key of " + std::to_string(opened->size()) + " bytes, not 32");
+    return std::move(*opened);
+}
+
+// The two slot bodies for master key M.
+struct Slots
+{
+    PasswordSlotInfo info;
+    Bytes password;
+    std::optional<Bytes> recovery;
+};
+
+VaultResult<Slots> wrapSlots(const VaultId& vaultId, ByteView masterKey, ByteView password,
+                             const Calibration& calibration,
+                             const std::optional<crypto::PublicKey>& recipient,
+                             crypto::RandomSource& random)
+{
+    Slots slots;
+    slots.info.kdf = kdfPbkdf2HmacSha256;
+    slots.info.iterations = calibration.iterations;
+    random.fill(slots.info.salt);
+    slots.info.targetMilliseconds = calibration.targetMilliseconds;
+    slots.info.iterationsPerSecond = calibration.iterationsPerSecond;
+    auto kek = passwordKey(password, slots.info);
+    if (!kek)
+        return fail(kek.error());
+    auto passwordSealer = sealerFor(*kek);
+    if (!passwordSealer)
+        return fail(passwordSealer.error());
+    auto wrapped =
+        passwordSealer->seal(slotAssociatedData(vaultId, passwordSlotType), masterKey, random);
+    if (!wrapped)
+        return fromRecordError(wrapped.error());
+    slots.password = encodePasswordSlot(slots.info, *wrapped);
+
+    if (recipient) {
+        auto note = share::senderNoteKey(random, *recipient);
+        if (!note)
+            return fail(VaultError::CryptoDisabled, note.error().message);
+        auto recoverySealer = sealerFor(note->noteKey);
+        if (!recoverySealer)
+            return fail(recoverySealer.error());
+        auto recoveryWrapped =
+            recoverySealer->seal(slotAssociatedData(vaultId, recoverySlotType), masterKey, random);
+        if (!recoveryWrapped)
+            return fromRecordError(recoveryWrapped.error());
+        slots.recovery =
+            encodeRecoverySlot(recipient->compressed(), note->ephemeralPublicKey, *recoveryWrapped);
+    }
+    return slots;
+}
+
+VaultResult<crypto::HmacKey> manifestKeyFor(ByteView masterKey)
+{
+    SecureBuffer key(manifestSize);
+    if (const auto derived = crypto::hkdf(crypto::HashAlgorithm::Sha256, masterKey, {},
+                                          asBytes(manifestKeyInfo), key.span());
+        !derived)
+        return fail(derived.error().code == crypto::KdfError::CryptoDisabled
+                        ? VaultError::CryptoDisabled
+                        : VaultError::InternalFailure,
+                    derived.error().message);
+    return crypto::HmacKey(crypto::HashAlgorithm::Sha256, key);
+}
+
+} // namespace
+
+Vault::Vault(VaultId vaultId, SecureBuffer masterKey, crypto::RecordSealer sealer,
+             crypto::HmacKey manifestKey) noexcept
+    : m_vaultId(vaultId), m_masterKey(std::move(masterKey)), m_sealer(std::move(sealer)),
+      m_manifestKey(std::move(manifestKey))
+{}
+
+VaultResult<Vault> Vault::create(VaultId vaultId, SecureBuffer masterKey)
+{
+    auto sealer = sealerFor(masterKey);
+    if (!sealer)
+        return fail(sealer.error());
+    auto manifestKey = manifestKeyFor(masterKey);
+    if (!manifestKey)
+        return fail(manifestKey.error());
+    return Vault(vaultId, std::move(masterKey), std::move(*sealer), std::move(*manifestKey));
+}
+
+VaultResult<Vault> Vault::create(ByteView password, const keychain::Keychain& keychain,
+                                 const Calibration& calibration, crypto::RandomSource& random,
+                                 std::int64_t now)
+{
+    if (auto checked = checkCalibration(calibration); !checked)
+        return fail(checked.error());
+    if (crypto::isDisabled())
+        return fail(VaultError::CryptoDisabled, crypto::disabledReason());
+    VaultId vaultId{};
+    random.fill(vaultId);
+    SecureBuffer masterKey(masterKeySize);
+    random.fill(masterKey.span());
+    auto vault = create(vaultId, std::move(masterKey));
+    if (!vault)
+        return vault;
+    vault->m_created = now;
+    vault->m_modified = now;
+    vault->m_recoveryPublicKey = keychain.identityPublicKey();
+    auto slots = wrapSlots(vaultId, vault->m_masterKey, password, calibration,
+                           vault->m_recoveryPublicKey, random);
+    if (!slots)
+        return fail(slots.error());
+    vault->m_passwordSlotInfo = slots->info;
+    vault->m_passwordSlot = std::move(slots->password);
+    vault->m_recoverySlot = std::move(slots->recovery);
+    return vault;
+}
+
+VaultResult<Vault> Vault::unlockWithPassword(ByteView file, ByteView password)
+{
+    auto parsed = parseVault(file);
+    if (!parsed)
+        return fail(parsed.error());
+    auto kek = passwordKey(password, parsed->info.passwordSlot);
+    if (!kek)
+        return fail(kek.error());
+    auto masterKey = unwrapMasterKey(
+        *kek, slotAssociatedData(parsed->info.vaultId, passwordSlotType),
+        parsed->passwordSlot.last(wrappedKeySize), VaultError::WrongPassword, "wrong password");
+    if (!masterKey)
+        return fail(masterKey.error());
+    return openRecords(*parsed, std::move(*masterKey));
+}
+
+VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keychain& keychain)
+{
+    auto parsed = parseVault(file);
+    if (!parsed)
+        return fail(parsed.error());
+    if (!parsed->recoverySlot)
+        return fail(VaultError::NoRecoverySlot, "this vault has no recovery slot");
+    const auto slot = *parsed->recoverySlot;
+    const auto identity = keychain.identityPublicKey().compressed();
+    if (!std::equal(identity.begin(), identity.end(), slot.begin()))
+        return fail(VaultError::WrongRecoveryPhrase,
+                    "wrong recovery phrase: it is not the one this vault was made with");
+    auto kek = share::recipientNoteKey(
+        keychain.identitySecretKey(), keychain.identityPublicKey(),
+        slot.subspan(crypto::PublicKey::compressedSize, crypto::PublicKey::compressedSize));
+    if (!kek)
+        return fail(kek.error().code == share::ShareError::CryptoDisabled
+                        ? VaultError::CryptoDisabled
+                        : VaultError::Malformed,
+                    "recovery slot: " + kek.error().message);
+    auto masterKey = unwrapMasterKey(
+        *kek, slotAssociatedData(parsed->info.vaultId, recoverySlotType), slot.last(wrappedKeySize),
+        VaultError::WrongRecoveryPhrase, "wrong recovery phrase");
+    if (!masterKey)
+        return fail(masterKey.error());
+    return openRecords(*parsed, std::move(*masterKey));
+}
+
+VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer masterKey)
+{
+    auto vault = create(parsed.info.vaultId, std::move(masterKey));
+    if (!vault)
+        return vault;
+    // Step 6: the manifest, before any record is opened.
+    if (!vault->m_manifestKey.verify(parsed.authenticated, parsed.manifest))
+        return fail(VaultError::Tampered,
+                    "vault tampered: the manifest does not match (changed without the key)");
+    vault->m_generation = parsed.info.generation;
+    vault->m_created = parsed.info.created;
+    vault->m_modified = parsed.info.modified;
+    vault->m_passwordSlotInfo = parsed.info.passwordSlot;
+    vault->m_passwordSlot.assign(parsed.passwordSlot.begin(), parsed.passwordSlot.end());
+    if (parsed.recoverySlot) {
+        vault->m_recoverySlot.emplace(parsed.recoverySlot->begin(), parsed.recoverySlot->end());
+        // Authenticated by the manifest, so an invalid point is a faulty
+        // writer's, not an attacker's.
+        auto recipient = crypto::PublicKey::fromSec1(parsed.recoverySlot->first(33));
+        if (!recipient)
+            return fail(VaultError::Malformed,
+                        "recovery slot: the identity public key is not a valid point");
+        vault->m_recoveryPublicKey = *recipient;
+    }
+    // Step 7: every record.
+    vault->m_entries.reserve(parsed.records.size());
+    for (std::size_t i = 0; i < parsed.records.size(); ++i) {
+        const auto& sealed = parsed.records[i];
+        const auto where = "record " + std::to_string(i + 1);
+        auto fields = vault->m_sealer.open(
+            recordAssociatedData(parsed.info.vaultId, sealed.id, sealed.version, sealed.kind),
+            sealed.sealed);
+        if (!fields) {
+            if (fields.error().code == crypto::RecordError::CryptoDisabled)
+                return fromRecordError(fields.error());
+            return fail(VaultError::Tampered, "vault tampered: " + where + " does not open");
+        }
+        auto record = decodeFields(sealed.kind, sealed.id, sealed.version, *fields);
+        if (!record)
+            return fail(VaultError::Malformed, where + ": " + record.error().message);
+        vault->m_entries.push_back({std::move(*record), sealed.sealed});
+    }
+    return vault;
+}
+
+const Record* Vault::find(const RecordId& id) const noexcept
+{
+    for (const auto& entry : m_entries)
+        if (idOf(entry.record) == id)
+            return &entry.record;
+    return nullptr;
+}
+
+VaultResult<RecordId> Vault::add(Record record, crypto::RandomSource& random)
+{
+    if (auto valid = validateRecord(record); !valid)
+        return fail(valid.error());
+    RecordId id{};
+    do
+        random.fill(id);
+    while (find(id) != nullptr);
+    std::visit(
+        [&](auto& r) {
+            r.id = id;
+            r.version = 1;
+        },
+        record);
+    m_entries.push_back({std::move(record), std::nullopt});
+    return id;
+}
+
+VaultResult<void> Vault::update(Record record)
+{
+    const auto& id = idOf(record);
+    const auto entry = std::find_if(m_entries.begin(), m_entries.end(),
+                                    [&](const Entry& e) { return idOf(e.record) == id; });
+    if (entry == m_entries.end())
+        return fail(VaultError::RecordNotFound, "no record with this id in the vault");
+    if (kindOf(entry->record) != kindOf(record))
+        return fail(VaultError::InvalidRecord, "a record cannot change its kind");
+    if (auto valid = validateRecord(record); !valid)
+        return fail(valid.error());
+    const auto version = versionOf(entry->record) + 1;
+    std::visit([&](auto& r) { r.version = version; }, record);
+    entry->record = std::move(record);
+    entry->sealed.reset();
+    return {};
+}
+
+VaultResult<void> Vault::remove(const RecordId& id)
+{
+    const auto entry = std::find_if(m_entries.begin(), m_entries.end(),
+                                    [&](const Entry& e) { return idOf(e.record) == id; });
+    if (entry == m_entries.end())
+        return fail(VaultError::RecordNotFound, "no record with this id in the vault");
+    m_entries.erase(entry);
+    return {};
+}
+
+VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration& calibration,
+                                        crypto::RandomSource& random)
+{
+    if (auto checked = checkCalibration(calibration); !checked)
+        return fail(checked.error());
+    SecureBuffer masterKey(masterKeySize);
+    random.fill(masterKey.span());
+    auto sealer = sealerFor(masterKey);
+    if (!sealer)
+        return fail(sealer.error());
+    auto manifestKey = manifestKeyFor(masterKey);
+    if (!manifestKey)
+        return fail(manifestKey.error());
+    auto slots =
+        wrapSlots(m_vaultId, masterKey, newPassword, calibration, m_recoveryPublicKey, random);
+    if (!slots)
+        return fail(slots.error());
+    // Nothing has changed until here: commit all at once.
+    m_masterKey = std::move(masterKey);
+    m_sealer = std::move(*sealer);
+    m_manifestKey = std::move(*manifestKey);
+    m_passwordSlotInfo = slots->info;
+    m_passwordSlot = std::move(slots->password);
+    m_recoverySlot = std::move(slots->recovery);
+    for (auto& entry : m_entries)
+        entry.sealed.reset();
+    return {};
+}
+
+VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t now)
+{
+    std::sort(m_entries.begin(), m_entries.end(), [](const Entry& a, const Entry& b) {
+        const auto positionA = sortPositionOf(a.record);
+        const auto positionB = sortPositionOf(b.record);
+        return positionA != positionB ? positionA < positionB : idOf(a.record) < idOf(b.record);
+    });
+    VaultImage image;
+    image.vaultId = m_vaultId;
+    image.generation = m_generation + 1;
+    image.created = m_created;
+    image.modified = now;
+    image.passwordSlot = m_passwordSlot;
+    image.recoverySlot = m_recoverySlot;
+    image.records.reserve(m_entries.size());
+    for (auto& entry : m_entries) {
+        const auto kind = kindOf(entry.record);
+        const auto& id = idOf(entry.record);
+        const auto version = versionOf(entry.record);
+        if (!entry.sealed) {
+            auto fields = encodeFields(entry.record);
+            if (!fields)
+                return fail(fields.error());
+            auto sealed =
+                m_sealer.seal(recordAssociatedData(m_vaultId, id, version, kind), *fields, random);
+            if (!sealed)
+                return fromRecordError(sealed.error());
+            entry.sealed = std::move(*sealed);
+        }
+        image.records.push_back({id, version, kind, *entry.sealed});
+    }
+    auto file = encodeVault(image, m_manifestKey);
+    m_generation = image.generation;
+    m_modified = now;
+    return file;
+}
+
+} // namespace watchword::vault

@@ -1,0 +1,131 @@
+// The unlocked vault: the master key M, the records in clear, and what it
+// takes to write the file again (docs/FORMAT.md section 6).
+//
+// A vault holds one random 256-bit master key M. Records are sealed with M
+// (crypto::RecordSealer, created once per unlock and kept); M itself is
+// wrapped in a password slot (KEK = PBKDF2-HMAC-SHA256) and in a recovery slot
+// (KEK = the sender-DH note key to the keychain's identity public key R, so a
+// new M can be wrapped for recovery without the phrase). The manifest key
+//   Km = HKDF-SHA256(M, salt empty, info "watchword/vault/v1 manifest", 32)
+// authenticates the whole file, so records cannot be dropped, swapped or
+// rolled back without M.
+//
+// Randomness is drawn in a fixed order, which the worked example in
+// tests/data/vault relies on:
+//   create():          vault id (16), M (32), salt (32), password-slot IV (16),
+//                      ephemeral secret (32, redrawn while not a valid scalar),
+//                      recovery-slot IV (16)
+//   changePassword():  as create() from M on
+//   add():             record id (16, redrawn while it collides)
+//   serialize():       one IV (16) per record without cached sealed bytes, in
+//                      file order
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/SecureBuffer.h"
+#include "crypto/Hmac.h"
+#include "crypto/Random.h"
+#include "crypto/RecordSealer.h"
+#include "crypto/Secp256k1.h"
+#include "keychain/Keychain.h"
+#include "vault/Calibration.h"
+#include "vault/Records.h"
+#include "vault/VaultError.h"
+#include "vault/VaultFile.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace watchword::vault {
+
+class Vault
+{
+public:
+    // A new, empty vault with a password slot (password: the UTF-8 bytes of
+    // the NFKD-normalized text) and a recovery slot wrapped to the keychain's
+    // identity public key. Fails with KdfOutOfBounds (iterations or target out
+    // of range, checked before the KDF runs) or CryptoDisabled.
+    [[nodiscard]] static VaultResult<Vault> create(ByteView password,
+                                                   const keychain::Keychain& keychain,
+                                                   const Calibration& calibration,
+                                                   crypto::RandomSource& random, std::int64_t now);
+
+    // Opening steps 1 to 7 with the password: the errors of parseVault(), then
+    // WrongPassword, Tampered (manifest or a record), Malformed (fields).
+    [[nodiscard]] static VaultResult<Vault> unlockWithPassword(ByteView file, ByteView password);
+
+    // The same with the recovery phrase's keychain: NoRecoverySlot, or
+    // WrongRecoveryPhrase at once when its identity public key is not R.
+    [[nodiscard]] static VaultResult<Vault> unlockWithRecovery(ByteView file,
+                                                               const keychain::Keychain& keychain);
+
+    Vault(Vault&&) noexcept = default;
+    Vault& operator=(Vault&&) noexcept = default;
+    Vault(const Vault&) = delete;
+    Vault& operator=(const Vault&) = delete;
+    ~Vault() = default;
+
+    const VaultId& vaultId() const noexcept { return m_vaultId; }
+    // The generation of the file this vault was read from or last serialized
+    // to; 0 for a new vault that was never serialized.
+    std::uint64_t generation() const noexcept { return m_generation; }
+    std::int64_t created() const noexcept { return m_created; }
+    std::int64_t modified() const noexcept { return m_modified; }
+    const PasswordSlotInfo& passwordSlot() const noexcept { return m_passwordSlotInfo; }
+    bool hasRecoverySlot() const noexcept { return m_recoverySlot.has_value(); }
+
+    // The records, in no particular order (serialize() sorts them).
+    std::size_t recordCount() const noexcept { return m_entries.size(); }
+    const Record& record(std::size_t index) const noexcept { return m_entries[index].record; }
+    // The record with id, or null.
+    [[nodiscard]] const Record* find(const RecordId& id) const noexcept;
+
+    // Adds record (validated: InvalidRecord) with a fresh random id and
+    // version 1; the id and version given are ignored. Returns the id.
+    [[nodiscard]] VaultResult<RecordId> add(Record record, crypto::RandomSource& random);
+    // Replaces the record with the same id (RecordNotFound, InvalidRecord);
+    // the version becomes the stored one + 1 and it is sealed afresh on save.
+    [[nodiscard]] VaultResult<void> update(Record record);
+    [[nodiscard]] VaultResult<void> remove(const RecordId& id);
+
+    // A new master key: every record is sealed again on the next serialize(),
+    // the password slot gets a new salt and KEK, the recovery slot wraps the
+    // new M to the stored R with a new ephemeral key.
+    [[nodiscard]] VaultResult<void> changePassword(ByteView newPassword,
+                                                   const Calibration& calibration,
+                                                   crypto::RandomSource& random);
+
+    // The file: generation + 1, modified = now, records in ascending sort
+    // position then id. Records unchanged since they were read or last
+    // serialized keep their sealed bytes; the others are sealed now.
+    [[nodiscard]] VaultResult<Bytes> serialize(crypto::RandomSource& random, std::int64_t now);
+
+private:
+    struct Entry
+    {
+        Record record;
+        std::optional<Bytes> sealed; // the envelope in the file, while the record is unchanged
+    };
+
+    Vault(VaultId vaultId, SecureBuffer masterKey, crypto::RecordSealer sealer,
+          crypto::HmacKey manifestKey) noexcept;
+
+    static VaultResult<Vault> create(VaultId vaultId, SecureBuffer masterKey);
+    static VaultResult<Vault> openRecords(const ParsedVault& parsed, SecureBuffer masterKey);
+
+    VaultId m_vaultId{};
+    std::uint64_t m_generation = 0;
+    std::int64_t m_created = 0;
+    std::int64_t m_modified = 0;
+    SecureBuffer m_masterKey;
+    crypto::RecordSealer m_sealer;
+    crypto::HmacKey m_manifestKey;
+    PasswordSlotInfo m_passwordSlotInfo;
+    Bytes m_passwordSlot;                // the slot body as written
+    std::optional<Bytes> m_recoverySlot; // the slot body as written
+    std::optional<crypto::PublicKey> m_recoveryPublicKey;
+    std::vector<Entry> m_entries;
+};
+
+} // namespace watchword::vault

@@ -1,0 +1,327 @@
+#include "vault/VaultFile.h"
+
+#include "vault/BigEndian.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace watchword::vault {
+
+namespace {
+
+using detail::readBigEndian;
+using detail::writeBigEndian;
+
+// Header field offsets (docs/FORMAT.md section 6.1).
+constexpr std::size_t versionOffset = 8;
+constexpr std::size_t headerLengthOffset = 10;
+constexpr std::size_t vaultIdOffset = 12;
+constexpr std::size_t generationOffset = 28;
+constexpr std::size_t createdOffset = 36;
+constexpr std::size_t modifiedOffset = 44;
+constexpr std::size_t recordCountOffset = 52;
+constexpr std::size_t slotCountOffset = 56;
+constexpr std::size_t reservedOffset = 57;
+
+std::string number(std::uint64_t value)
+{
+    return std::to_string(value);
+}
+
+PasswordSlotInfo readPasswordSlot(ByteView body) noexcept
+{
+    PasswordSlotInfo info;
+    info.kdf = body[0];
+    info.iterations = readBigEndian<std::uint32_t>(body.data() + 1);
+    std::memcpy(info.salt.data(), body.data() + 5, saltSize);
+    info.targetMilliseconds = readBigEndian<std::uint32_t>(body.data() + 5 + saltSize);
+    info.iterationsPerSecond = readBigEndian<std::uint64_t>(body.data() + 9 + saltSize);
+    return info;
+}
+
+// Appends by resizing and copying: vector::insert of spans trips a false
+// -Wstringop-overflow in g++ 12 at -O3.
+void append(Bytes& out, ByteView bytes)
+{
+    if (bytes.empty())
+        return;
+    const std::size_t at = out.size();
+    out.resize(at + bytes.size());
+    std::memcpy(out.data() + at, bytes.data(), bytes.size());
+}
+
+template <typename Unsigned> void appendInteger(Bytes& out, Unsigned value)
+{
+    std::uint8_t buffer[sizeof(Unsigned)];
+    writeBigEndian(buffer, value);
+    append(out, ByteView(buffer, sizeof buffer));
+}
+
+void appendByte(Bytes& out, std::uint8_t value)
+{
+    append(out, ByteView(&value, 1));
+}
+
+} // namespace
+
+std::array<std::uint8_t, checksumSize> fileChecksum(ByteView data)
+{
+    return crypto::sha256(data);
+}
+
+VaultResult<ParsedVault> parseVault(ByteView file)
+{
+    // Step 1: size, magic, version.
+    const std::size_t magicBytes = std::min(file.size(), fileMagic.size());
+    if (!std::equal(file.begin(), file.begin() + static_cast<std::ptrdiff_t>(magicBytes),
+                    fileMagic.begin()))
+        return fail(VaultError::NotAVault,
+                    "not a Watchword vault: the file does not begin with WWVAULT");
+    if (file.size() < headerSize + checksumSize)
+        return fail(VaultError::Truncated, "vault truncated: " + number(file.size()) +
+                                               " bytes, shorter than a header and checksum");
+    const auto version = readBigEndian<std::uint16_t>(file.data() + versionOffset);
+    if (version != formatVersion)
+        return fail(VaultError::UnsupportedVersion, "unsupported vault format version " +
+                                                        number(version) +
+                                                        " (this program reads 1)");
+
+    // Step 2: structure. The structure runs from the header to the manifest,
+    // which with the checksum takes the last 64 bytes.
+    const auto structure = file.first(file.size() - checksumSize - manifestSize);
+    if (structure.size() < headerSize)
+        return fail(VaultError::Truncated,
+                    "vault truncated: " + number(file.size()) +
+                        " bytes, too short for a header, manifest and checksum");
+    ParsedVault parsed;
+    auto& info = parsed.info;
+    info.version = version;
+    if (const auto length = readBigEndian<std::uint16_t>(file.data() + headerLengthOffset);
+        length != headerSize)
+        return fail(VaultError::Malformed, "vault header: length " + number(length) + " is not 64");
+    std::memcpy(info.vaultId.data(), file.data() + vaultIdOffset, vaultIdSize);
+    info.generation = readBigEndian<std::uint64_t>(file.data() + generationOffset);
+    info.created =
+        static_cast<std::int64_t>(readBigEndian<std::uint64_t>(file.data() + createdOffset));
+    info.modified =
+        static_cast<std::int64_t>(readBigEndian<std::uint64_t>(file.data() + modifiedOffset));
+    info.recordCount = readBigEndian<std::uint32_t>(file.data() + recordCountOffset);
+    info.slotCount = file[slotCountOffset];
+    for (std::size_t i = reservedOffset; i < headerSize; ++i)
+        if (file[i] != 0)
+            return fail(VaultError::Malformed,
+                        "vault header: reserved byte at offset " + number(i) + " is not zero");
+    if (info.slotCount != 1 && info.slotCount != 2)
+        return fail(VaultError::Malformed,
+                    "vault header: slot count " + number(info.slotCount) + " is not 1 or 2");
+
+    std::size_t at = headerSize;
+    bool hasPasswordSlot = false;
+    for (unsigned slot = 0; slot < info.slotCount; ++slot) {
+        if (structure.size() - at < slotHeaderSize)
+            return fail(VaultError::Truncated, "vault truncated in slot " + number(slot + 1));
+        const std::uint8_t type = structure[at];
+        const auto length = readBigEndian<std::uint16_t>(structure.data() + at + 1);
+        std::size_t expected = 0;
+        if (type == passwordSlotType)
+            expected = passwordSlotSize;
+        else if (type == recoverySlotType)
+            expected = recoverySlotSize;
+        else
+            return fail(VaultError::Malformed,
+                        "vault slot " + number(slot + 1) + ": unknown type " + number(type));
+        if ((type == passwordSlotType && hasPasswordSlot) ||
+            (type == recoverySlotType && parsed.recoverySlot))
+            return fail(VaultError::Malformed, "vault slot " + number(slot + 1) +
+                                                   ": a second slot of type " + number(type));
+        if (length != expected)
+            return fail(VaultError::Malformed, "vault slot " + number(slot + 1) + ": length " +
+                                                   number(length) + " is not " + number(expected));
+        at += slotHeaderSize;
+        if (structure.size() - at < length)
+            return fail(VaultError::Truncated, "vault truncated in slot " + number(slot + 1));
+        const auto body = structure.subspan(at, length);
+        if (type == passwordSlotType) {
+            parsed.passwordSlot = body;
+            hasPasswordSlot = true;
+        } else {
+            parsed.recoverySlot = body;
+        }
+        at += length;
+    }
+    if (!hasPasswordSlot)
+        return fail(VaultError::Malformed, "vault has no password slot");
+
+    // Every record takes at least its header and a minimal envelope: a count
+    // that cannot fit is a cut file, caught before reserving anything for it.
+    const std::uint64_t leastRecordBytes =
+        std::uint64_t{info.recordCount} * (recordHeaderSize + minimumSealedRecordSize);
+    if (leastRecordBytes > structure.size() - at)
+        return fail(VaultError::Truncated, "vault truncated: " + number(info.recordCount) +
+                                               " records cannot fit in the bytes left");
+    parsed.records.reserve(info.recordCount);
+    for (std::uint32_t index = 0; index < info.recordCount; ++index) {
+        const auto where = "vault record " + number(index + 1);
+        if (structure.size() - at < recordHeaderSize)
+            return fail(VaultError::Truncated, "vault truncated in " + where);
+        SealedRecord record;
+        std::memcpy(record.id.data(), structure.data() + at, recordIdSize);
+        record.version = readBigEndian<std::uint64_t>(structure.data() + at + recordIdSize);
+        const std::uint8_t kind = structure[at + recordIdSize + 8];
+        const auto length = readBigEndian<std::uint32_t>(structure.data() + at + recordIdSize + 9);
+        at += recordHeaderSize;
+        if (kind != static_cast<std::uint8_t>(RecordKind::OtpAccount) &&
+            kind != static_cast<std::uint8_t>(RecordKind::SecureNote))
+            return fail(VaultError::Malformed, where + ": unknown kind " + number(kind));
+        record.kind = static_cast<RecordKind>(kind);
+        if (length > structure.size() - at)
+            return fail(VaultError::Truncated, "vault truncated in " + where);
+        if (length < minimumSealedRecordSize || (length - 48) % 16 != 0)
+            return fail(VaultError::Malformed,
+                        where + ": sealed length " + number(length) + " is not an envelope size");
+        const auto sealed = structure.subspan(at, length);
+        record.sealed.assign(sealed.begin(), sealed.end());
+        at += length;
+        parsed.records.push_back(std::move(record));
+    }
+    if (at != structure.size())
+        return fail(VaultError::Malformed, "vault: " + number(structure.size() - at) +
+                                               " unexpected bytes after the last record");
+    {
+        std::vector<RecordId> ids;
+        ids.reserve(parsed.records.size());
+        for (const auto& record : parsed.records)
+            ids.push_back(record.id);
+        std::sort(ids.begin(), ids.end());
+        if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+            return fail(VaultError::Malformed, "vault: two records have the same id");
+    }
+    parsed.authenticated = structure;
+    parsed.manifest = file.subspan(structure.size(), manifestSize);
+
+    // Step 3: the checksum, before any key work.
+    const auto body = file.first(file.size() - checksumSize);
+    const auto checksum = fileChecksum(body);
+    if (!std::equal(checksum.begin(), checksum.end(), file.end() - checksumSize))
+        return fail(VaultError::Corrupted,
+                    "vault corrupted: the checksum does not match (the file was damaged)");
+
+    // Step 4: KDF parameters, before any KDF runs.
+    info.passwordSlot = readPasswordSlot(parsed.passwordSlot);
+    const auto& slot = info.passwordSlot;
+    if (slot.kdf != kdfPbkdf2HmacSha256)
+        return fail(VaultError::KdfOutOfBounds, "password slot: unknown KDF " + number(slot.kdf) +
+                                                    " (1 is PBKDF2-HMAC-SHA256)");
+    if (slot.iterations < minimumPasswordIterations || slot.iterations > maximumPasswordIterations)
+        return fail(VaultError::KdfOutOfBounds, "password slot: " + number(slot.iterations) +
+                                                    " iterations is outside 600000..50000000");
+    if (slot.targetMilliseconds < minimumTargetMilliseconds ||
+        slot.targetMilliseconds > maximumTargetMilliseconds)
+        return fail(VaultError::KdfOutOfBounds, "password slot: calibration target " +
+                                                    number(slot.targetMilliseconds) +
+                                                    " ms is outside 1..60000");
+    if (parsed.recoverySlot) {
+        std::array<std::uint8_t, 33> recipient{};
+        std::memcpy(recipient.data(), parsed.recoverySlot->data(), recipient.size());
+        info.recoveryPublicKey = recipient;
+    }
+    return parsed;
+}
+
+VaultResult<VaultHeaderInfo> decodeHeader(ByteView file)
+{
+    auto parsed = parseVault(file);
+    if (!parsed)
+        return fail(parsed.error());
+    return std::move(parsed->info);
+}
+
+Bytes encodePasswordSlot(const PasswordSlotInfo& info, ByteView wrapped)
+{
+    Bytes out;
+    out.reserve(passwordSlotSize);
+    appendByte(out, info.kdf);
+    appendInteger(out, info.iterations);
+    append(out, info.salt);
+    appendInteger(out, info.targetMilliseconds);
+    appendInteger(out, info.iterationsPerSecond);
+    append(out, wrapped);
+    return out;
+}
+
+Bytes encodeRecoverySlot(ByteView recipient, ByteView ephemeral, ByteView wrapped)
+{
+    Bytes out;
+    out.reserve(recoverySlotSize);
+    append(out, recipient);
+    append(out, ephemeral);
+    append(out, wrapped);
+    return out;
+}
+
+Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
+{
+    std::size_t size =
+        headerSize + slotHeaderSize + image.passwordSlot.size() + manifestSize + checksumSize;
+    if (image.recoverySlot)
+        size += slotHeaderSize + image.recoverySlot->size();
+    for (const auto& record : image.records)
+        size += recordHeaderSize + record.sealed.size();
+    Bytes out;
+    out.reserve(size);
+    append(out, fileMagic);
+    appendInteger(out, formatVersion);
+    appendInteger(out, static_cast<std::uint16_t>(headerSize));
+    append(out, image.vaultId);
+    appendInteger(out, image.generation);
+    appendInteger(out, static_cast<std::uint64_t>(image.created));
+    appendInteger(out, static_cast<std::uint64_t>(image.modified));
+    appendInteger(out, static_cast<std::uint32_t>(image.records.size()));
+    appendByte(out, image.recoverySlot ? 2 : 1);
+    out.resize(headerSize, 0);
+
+    appendByte(out, passwordSlotType);
+    appendInteger(out, static_cast<std::uint16_t>(image.passwordSlot.size()));
+    append(out, image.passwordSlot);
+    if (image.recoverySlot) {
+        appendByte(out, recoverySlotType);
+        appendInteger(out, static_cast<std::uint16_t>(image.recoverySlot->size()));
+        append(out, *image.recoverySlot);
+    }
+    for (const auto& record : image.records) {
+        append(out, record.id);
+        appendInteger(out, record.version);
+        appendByte(out, static_cast<std::uint8_t>(record.kind));
+        appendInteger(out, static_cast<std::uint32_t>(record.sealed.size()));
+        append(out, record.sealed);
+    }
+    std::array<std::uint8_t, manifestSize> manifest{};
+    manifestKey.compute(out, manifest);
+    append(out, manifest);
+    append(out, fileChecksum(out));
+    return out;
+}
+
+Bytes slotAssociatedData(const VaultId& vaultId, std::uint8_t slotType)
+{
+    Bytes out;
+    append(out, asBytes(slotLabel));
+    append(out, vaultId);
+    appendByte(out, slotType);
+    return out;
+}
+
+Bytes recordAssociatedData(const VaultId& vaultId, const RecordId& id, std::uint64_t version,
+                           RecordKind kind)
+{
+    Bytes out;
+    append(out, asBytes(recordLabel));
+    append(out, vaultId);
+    append(out, id);
+    appendInteger(out, version);
+    appendByte(out, static_cast<std::uint8_t>(kind));
+    return out;
+}
+
+} // namespace watchword::vault

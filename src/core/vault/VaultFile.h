@@ -1,0 +1,144 @@
+// The vault file, version 1, as bytes (docs/FORMAT.md section 6): the layout,
+// the parser that runs the key-free checks of opening (steps 1 to 4), and the
+// encoder. Nothing here derives a key or decrypts; the unlocked vault
+// (vault/Vault.h) does that on top.
+//
+//   file     = body || checksum            checksum = SHA-256(body)
+//   body     = header (64) || slots || records || manifest (32)
+//   manifest = HMAC-SHA256(Km, header || slots || records)
+#pragma once
+
+#include "base/Bytes.h"
+#include "crypto/Hmac.h"
+#include "vault/Calibration.h"
+#include "vault/Records.h"
+#include "vault/VaultError.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace watchword::vault {
+
+inline constexpr std::array<std::uint8_t, 8> fileMagic = {0x57, 0x57, 0x56, 0x41,
+                                                          0x55, 0x4c, 0x54, 0x00}; // "WWVAULT\0"
+inline constexpr std::uint16_t formatVersion = 1;
+inline constexpr std::size_t headerSize = 64;
+inline constexpr std::size_t checksumSize = 32; // SHA-256
+inline constexpr std::size_t manifestSize = 32; // HMAC-SHA256
+inline constexpr std::size_t vaultIdSize = 16;
+inline constexpr std::size_t masterKeySize = 32;
+inline constexpr std::size_t saltSize = 32;
+inline constexpr std::size_t wrappedKeySize = 96; // IV 16 || one 48-byte ciphertext || tag 32
+inline constexpr std::size_t slotHeaderSize = 3;  // type (1) || length (2)
+inline constexpr std::size_t passwordSlotSize = 1 + 4 + saltSize + 4 + 8 + wrappedKeySize; // 145
+inline constexpr std::size_t recoverySlotSize = 33 + 33 + wrappedKeySize;                  // 162
+inline constexpr std::size_t recordHeaderSize = recordIdSize + 8 + 1 + 4;                  // 29
+inline constexpr std::size_t minimumSealedRecordSize = 64; // IV, one block, tag
+
+inline constexpr std::uint8_t passwordSlotType = 1;
+inline constexpr std::uint8_t recoverySlotType = 2;
+inline constexpr std::uint8_t kdfPbkdf2HmacSha256 = 1;
+
+// Iterations: minimumPasswordIterations..maximumPasswordIterations
+// (vault/Calibration.h). The calibration target is informative but bounded.
+inline constexpr std::uint32_t minimumTargetMilliseconds = 1;
+inline constexpr std::uint32_t maximumTargetMilliseconds = 60'000;
+
+inline constexpr std::string_view manifestKeyInfo = "watchword/vault/v1 manifest";
+inline constexpr std::string_view slotLabel = "watchword/vault/v1 slot";
+inline constexpr std::string_view recordLabel = "watchword/vault/v1 record";
+
+using VaultId = std::array<std::uint8_t, vaultIdSize>;
+
+// The password slot's parameters (the wrapped key aside).
+struct PasswordSlotInfo
+{
+    std::uint8_t kdf = kdfPbkdf2HmacSha256;
+    std::uint32_t iterations = 0;
+    std::array<std::uint8_t, saltSize> salt{};
+    std::uint32_t targetMilliseconds = 0;  // informative
+    std::uint64_t iterationsPerSecond = 0; // informative: the rate measured at calibration
+};
+
+// What `vault info` shows: everything that can be read without a key.
+struct VaultHeaderInfo
+{
+    std::uint16_t version = formatVersion;
+    VaultId vaultId{};
+    std::uint64_t generation = 0;
+    std::int64_t created = 0;
+    std::int64_t modified = 0;
+    std::uint32_t recordCount = 0;
+    std::uint8_t slotCount = 0;
+    PasswordSlotInfo passwordSlot;
+    // The recovery slot's identity public key R (compressed SEC 1), if any.
+    std::optional<std::array<std::uint8_t, 33>> recoveryPublicKey;
+};
+
+// A record as the file stores it: the envelope stays sealed.
+struct SealedRecord
+{
+    RecordId id{};
+    std::uint64_t version = 0;
+    RecordKind kind = RecordKind::OtpAccount;
+    Bytes sealed;
+};
+
+// Everything encode() writes, the manifest and checksum aside.
+struct VaultImage
+{
+    VaultId vaultId{};
+    std::uint64_t generation = 0;
+    std::int64_t created = 0;
+    std::int64_t modified = 0;
+    Bytes passwordSlot;                // passwordSlotSize bytes: the slot body
+    std::optional<Bytes> recoverySlot; // recoverySlotSize bytes: the slot body
+    std::vector<SealedRecord> records; // in file order
+};
+
+// A parsed file: the slots and records still sealed, and the bytes the
+// manifest covers. The views point into the file that was parsed.
+struct ParsedVault
+{
+    VaultHeaderInfo info;
+    ByteView passwordSlot; // the slot body
+    std::optional<ByteView> recoverySlot;
+    std::vector<SealedRecord> records;
+    ByteView authenticated; // header || slots || records
+    ByteView manifest;
+};
+
+// Steps 1 to 4 of opening: size and magic, version, structure, checksum, KDF
+// bounds. No key is derived, so this is cheap and safe on any input. A file
+// shorter than header + checksum whose first bytes still match the magic is
+// Truncated (a cut vault); one whose first bytes differ is NotAVault.
+[[nodiscard]] VaultResult<ParsedVault> parseVault(ByteView file);
+
+// The same, keeping only what `vault info` shows.
+[[nodiscard]] VaultResult<VaultHeaderInfo> decodeHeader(ByteView file);
+
+// The password slot body from its parts (wrapped: wrappedKeySize bytes).
+[[nodiscard]] Bytes encodePasswordSlot(const PasswordSlotInfo& info, ByteView wrapped);
+// The recovery slot body: R (33) || E (33) || wrapped (96).
+[[nodiscard]] Bytes encodeRecoverySlot(ByteView recipient, ByteView ephemeral, ByteView wrapped);
+
+// The full file for image, the manifest computed with manifestKey (an
+// HMAC-SHA256 key prepared from Km). The image must be well formed (slot
+// sizes, record envelope sizes): the Vault only builds such images.
+[[nodiscard]] Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey);
+
+// The associated data of a slot envelope: slotLabel || vault id || slot type.
+[[nodiscard]] Bytes slotAssociatedData(const VaultId& vaultId, std::uint8_t slotType);
+// The associated data of a record envelope:
+// recordLabel || vault id || record id || be64(version) || kind.
+[[nodiscard]] Bytes recordAssociatedData(const VaultId& vaultId, const RecordId& id,
+                                         std::uint64_t version, RecordKind kind);
+
+// SHA-256 of data, the file checksum.
+[[nodiscard]] std::array<std::uint8_t, checksumSize> fileChecksum(ByteView data);
+
+} // namespace watchword::vault

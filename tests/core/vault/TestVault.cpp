@@ -1,0 +1,867 @@
+// The vault file and the unlocked vault (vault/VaultFile.h, vault/Vault.h):
+// the worked example of tests/data/vault (computed independently in Python),
+// round trips, both unlock paths, and every way a file can be wrong: each
+// single-bit flip, each truncation, checksum-fixed tampering, rollback,
+// out-of-bounds KDF parameters, an unknown version.
+#include "common/TestSupport.h"
+#include "crypto/Kdf.h"
+#include "crypto/RecordSealer.h"
+#include "keychain/Keychain.h"
+#include "vault/Vault.h"
+#include "vault/VaultFile.h"
+
+#include <QCryptographicHash>
+#include <QMessageAuthenticationCode>
+#include <QtTest>
+
+using namespace watchword;
+using namespace watchword::vault;
+
+Q_DECLARE_METATYPE(watchword::vault::VaultError)
+
+namespace {
+
+const QString vectorFile = QStringLiteral("vault/vectors.json");
+
+QJsonObject vector()
+{
+    static const QJsonObject document = test::loadJson(vectorFile);
+    return document;
+}
+
+Bytes hexField(const char* name)
+{
+    return test::hex(vector()[QLatin1String(name)].toString());
+}
+
+keychain::Keychain restoreKeychain(const QString& mnemonic)
+{
+    auto restored = keychain::Keychain::restore(mnemonic.toStdString());
+    if (!restored)
+        qFatal("keychain restore failed: %s", restored.error().message.c_str());
+    return std::move(*restored);
+}
+
+keychain::Keychain vectorKeychain()
+{
+    return restoreKeychain(vector()[QStringLiteral("recovery_mnemonic")].toString());
+}
+
+keychain::Keychain otherKeychain()
+{
+    return restoreKeychain(
+        QStringLiteral("abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+                       "abandon abandon about"));
+}
+
+Record recordFromJson(const QJsonObject& o)
+{
+    auto text = [&](const char* name) {
+        return o[QLatin1String(name)].toString().toStdString();
+    };
+    auto integer = [&](const char* name) {
+        return o[QLatin1String(name)].toInteger();
+    };
+    std::vector<std::string> tags;
+    for (const auto tag : o[QStringLiteral("tags")].toArray())
+        tags.push_back(tag.toString().toStdString());
+    if (o[QStringLiteral("kind")].toString() == QStringLiteral("note")) {
+        SecureNote note;
+        note.title = text("title");
+        note.body = SecureBuffer::fromString(text("body"));
+        note.tags = tags;
+        note.created = integer("created");
+        note.modified = integer("modified");
+        note.sortPosition = static_cast<std::uint32_t>(integer("sort_position"));
+        return note;
+    }
+    OtpAccount account;
+    account.issuer = text("issuer");
+    account.accountName = text("account_name");
+    account.secret = SecureBuffer(test::hex(o[QStringLiteral("secret_hex")].toString()));
+    const auto kind = o[QStringLiteral("otp_kind")].toString();
+    account.parameters.kind = kind == QStringLiteral("totp")   ? otp::OtpKind::Totp
+                              : kind == QStringLiteral("hotp") ? otp::OtpKind::Hotp
+                                                               : otp::OtpKind::Steam;
+    account.parameters.algorithm = *crypto::parseHashName(text("algorithm"));
+    account.parameters.digits = static_cast<int>(integer("digits"));
+    if (!o[QStringLiteral("period")].isNull())
+        account.parameters.period = static_cast<std::uint32_t>(integer("period"));
+    if (!o[QStringLiteral("counter")].isNull())
+        account.parameters.counter = static_cast<std::uint64_t>(integer("counter"));
+    account.tags = tags;
+    account.note = text("note");
+    account.iconReference = text("icon_reference");
+    account.created = integer("created");
+    account.modified = integer("modified");
+    if (!o[QStringLiteral("last_used")].isNull())
+        account.lastUsed = integer("last_used");
+    account.sortPosition = static_cast<std::uint32_t>(integer("sort_position"));
+    return account;
+}
+
+// Every field of a record as text, so two records compare in one QCOMPARE.
+QString describe(const Record& record)
+{
+    QStringList parts;
+    auto add = [&](const char* name, const QString& value) {
+        parts << QString::fromLatin1(name) + QLatin1Char('=') + value;
+    };
+    auto string = [](const std::string& s) {
+        return QString::fromStdString(s);
+    };
+    auto tags = [&](const std::vector<std::string>& list) {
+        QStringList out;
+        for (const auto& t : list)
+            out << string(t);
+        return out.join(QLatin1Char('|'));
+    };
+    std::visit(
+        [&](const auto& r) {
+            add("id", test::toHex(r.id));
+            add("version", QString::number(r.version));
+            add("tags", tags(r.tags));
+            add("created", QString::number(r.created));
+            add("modified", QString::number(r.modified));
+            add("sort", QString::number(r.sortPosition));
+        },
+        record);
+    if (const auto* a = std::get_if<OtpAccount>(&record)) {
+        add("issuer", string(a->issuer));
+        add("account", string(a->accountName));
+        add("secret", test::toHex(a->secret));
+        add("kind", QString::number(int(a->parameters.kind)));
+        add("algorithm", QString::number(int(a->parameters.algorithm)));
+        add("digits", QString::number(a->parameters.digits));
+        add("period",
+            a->parameters.isTimeBased() ? QString::number(a->parameters.period) : QString());
+        add("counter", QString::number(a->parameters.counter));
+        add("note", string(a->note));
+        add("icon", string(a->iconReference));
+        add("lastUsed", a->lastUsed ? QString::number(*a->lastUsed) : QStringLiteral("none"));
+    } else {
+        const auto& n = std::get<SecureNote>(record);
+        add("title", string(n.title));
+        add("body", QString::fromUtf8(n.body.view().data(), qsizetype(n.body.size())));
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+// The records of a vault, described and sorted by id.
+QStringList describeAll(const Vault& vault)
+{
+    QStringList out;
+    for (std::size_t i = 0; i < vault.recordCount(); ++i)
+        out << describe(vault.record(i));
+    out.sort();
+    return out;
+}
+
+// Recomputes the SHA-256 checksum (with Qt, not the code under test), as
+// someone without the key would after changing bytes.
+void fixChecksum(Bytes& file)
+{
+    const auto body = QByteArray(reinterpret_cast<const char*>(file.data()),
+                                 qsizetype(file.size() - checksumSize));
+    const auto digest = QCryptographicHash::hash(body, QCryptographicHash::Sha256);
+    std::copy(digest.begin(), digest.end(), file.end() - checksumSize);
+}
+
+// Recomputes the manifest with the key Km, then the checksum: what only a
+// holder of the master key could do.
+void fixManifest(Bytes& file, ByteView manifestKey)
+{
+    const auto authenticated = QByteArray(reinterpret_cast<const char*>(file.data()),
+                                          qsizetype(file.size() - checksumSize - manifestSize));
+    const auto mac = QMessageAuthenticationCode::hash(
+        authenticated,
+        QByteArray(reinterpret_cast<const char*>(manifestKey.data()),
+                   qsizetype(manifestKey.size())),
+        QCryptographicHash::Sha256);
+    std::copy(mac.begin(), mac.end(), file.end() - checksumSize - manifestSize);
+    fixChecksum(file);
+}
+
+void putBigEndian32(Bytes& file, std::size_t offset, std::uint32_t value)
+{
+    for (int i = 0; i < 4; ++i)
+        file[offset + std::size_t(i)] = std::uint8_t(value >> (24 - 8 * i));
+}
+
+const QByteArray testPassword = QByteArrayLiteral("p\xc3\xa4ssword \xe2\x9c\x93");
+const QByteArray newPassword = QByteArrayLiteral("a new password");
+const Calibration testCalibration{minimumPasswordIterations, 1000, 9'400'000};
+
+// Layout of a file with both slots (docs/FORMAT.md section 6).
+constexpr std::size_t passwordSlotAt = headerSize;                                    // 64
+constexpr std::size_t passwordBodyAt = passwordSlotAt + slotHeaderSize;               // 67
+constexpr std::size_t recoverySlotAt = passwordBodyAt + passwordSlotSize;             // 212
+constexpr std::size_t recordsAt = recoverySlotAt + slotHeaderSize + recoverySlotSize; // 377
+
+// The position of each record entry in a file, from its length fields.
+std::vector<std::size_t> recordOffsets(const Bytes& file, std::size_t count)
+{
+    std::vector<std::size_t> out;
+    std::size_t at = recordsAt;
+    for (std::size_t i = 0; i < count; ++i) {
+        out.push_back(at);
+        const std::size_t length = (std::size_t(file[at + 25]) << 24) |
+                                   (std::size_t(file[at + 26]) << 16) |
+                                   (std::size_t(file[at + 27]) << 8) | file[at + 28];
+        at += recordHeaderSize + length;
+    }
+    return out;
+}
+
+} // namespace
+
+class TestVault : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void workedExampleEncodes();
+    void workedExampleHeader();
+    void workedExampleUnlocks_data();
+    void workedExampleUnlocks();
+    void wrongKeys_data();
+    void wrongKeys();
+    void roundTripKeepsSealedRecords();
+    void everyBitFlipOfTheHeaderPass();
+    void sampledBitFlipsOfTheUnlock();
+    void everyTruncation();
+    void notAVaultAndExtraBytes();
+    void unsupportedVersion();
+    void kdfOutOfBounds_data();
+    void kdfOutOfBounds();
+    void createRejectsOutOfBoundsCalibration();
+    void tamperedWithChecksumFixed_data();
+    void tamperedWithChecksumFixed();
+    void recordFailuresAfterTheManifest();
+    void changePassword();
+    void recordEditing();
+
+private:
+    Bytes vectorFile() const { return hexField("file_hex"); }
+
+    // A vault with one TOTP account, both slots: the subject of the bit loop.
+    Bytes m_small;
+    std::size_t m_smallRecordLength = 0;
+};
+
+void TestVault::initTestCase()
+{
+    test::SeededRandom random(0x5eed);
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1000);
+    QVERIFY(vault.ok());
+    OtpAccount account;
+    account.issuer = "Small";
+    account.secret = SecureBuffer::fromString("0123456789");
+    account.created = 1;
+    account.modified = 2;
+    QVERIFY(vault->add(std::move(account), random).ok());
+    auto file = vault->serialize(random, 2000);
+    QVERIFY(file.ok());
+    m_small = std::move(*file);
+    m_smallRecordLength =
+        m_small.size() - recordsAt - recordHeaderSize - manifestSize - checksumSize;
+    // The bit-loop expectations for the record count assume three minimal
+    // records (3 * 93 bytes) cannot fit where one record is.
+    QVERIFY(m_smallRecordLength + recordHeaderSize <
+            3 * (recordHeaderSize + minimumSealedRecordSize));
+}
+
+void TestVault::workedExampleEncodes()
+{
+    const auto v = vector();
+    test::ScriptedRandom random(
+        QByteArray::fromHex(v[QStringLiteral("random_hex")].toString().toLatin1()));
+    const Calibration calibration{
+        static_cast<std::uint32_t>(v[QStringLiteral("iterations")].toInteger()),
+        static_cast<std::uint32_t>(v[QStringLiteral("target_milliseconds")].toInteger()),
+        static_cast<std::uint64_t>(v[QStringLiteral("iterations_per_second")].toInteger())};
+    auto vault = Vault::create(hexField("password_hex"), vectorKeychain(), calibration, random,
+                               v[QStringLiteral("created")].toInteger());
+    QVERIFY2(vault.ok(), vault.ok() ? "" : vault.error().message.c_str());
+    QCOMPARE(test::toHex(vault->vaultId()), v[QStringLiteral("vault_id")].toString());
+    const auto records = v[QStringLiteral("records")].toArray();
+    for (const auto r : records) {
+        const auto id = vault->add(recordFromJson(r.toObject()), random);
+        QVERIFY(id.ok());
+        QCOMPARE(test::toHex(*id), r.toObject()[QStringLiteral("id")].toString());
+    }
+    const auto file = vault->serialize(random, v[QStringLiteral("saved")].toInteger());
+    QVERIFY(file.ok());
+    QCOMPARE(random.remaining(), std::size_t{0});
+    QCOMPARE(test::toHex(*file), v[QStringLiteral("file_hex")].toString());
+    QCOMPARE(vault->generation(), std::uint64_t{1});
+}
+
+void TestVault::workedExampleHeader()
+{
+    const auto v = vector();
+    const auto info = decodeHeader(vectorFile());
+    QVERIFY(info.ok());
+    QCOMPARE(info->version, std::uint16_t{1});
+    QCOMPARE(test::toHex(info->vaultId), v[QStringLiteral("vault_id")].toString());
+    QCOMPARE(info->generation, std::uint64_t{1});
+    QCOMPARE(info->created, v[QStringLiteral("created")].toInteger());
+    QCOMPARE(info->modified, v[QStringLiteral("saved")].toInteger());
+    QCOMPARE(info->recordCount, 4u);
+    QCOMPARE(info->slotCount, std::uint8_t{2});
+    QCOMPARE(info->passwordSlot.kdf, std::uint8_t{1});
+    QCOMPARE(info->passwordSlot.iterations, 600000u);
+    QCOMPARE(test::toHex(info->passwordSlot.salt), v[QStringLiteral("salt")].toString());
+    QCOMPARE(info->passwordSlot.targetMilliseconds, 1000u);
+    QCOMPARE(info->passwordSlot.iterationsPerSecond, std::uint64_t{9'400'000});
+    QVERIFY(info->recoveryPublicKey.has_value());
+    QCOMPARE(test::toHex(*info->recoveryPublicKey),
+             v[QStringLiteral("recovery_public_key")].toString());
+}
+
+void TestVault::workedExampleUnlocks_data()
+{
+    QTest::addColumn<bool>("byPassword");
+    QTest::newRow("password") << true;
+    QTest::newRow("recovery phrase") << false;
+}
+
+void TestVault::workedExampleUnlocks()
+{
+    QFETCH(bool, byPassword);
+    const auto file = vectorFile();
+    auto vault = byPassword ? Vault::unlockWithPassword(file, hexField("password_hex"))
+                            : Vault::unlockWithRecovery(file, vectorKeychain());
+    QVERIFY2(vault.ok(), vault.ok() ? "" : vault.error().message.c_str());
+    QCOMPARE(vault->generation(), std::uint64_t{1});
+    QCOMPARE(vault->recordCount(), std::size_t{4});
+    QStringList expected;
+    for (const auto r : vector()[QStringLiteral("records")].toArray()) {
+        auto record = recordFromJson(r.toObject());
+        RecordId id{};
+        const auto idBytes = test::hex(r.toObject()[QStringLiteral("id")].toString());
+        std::copy(idBytes.begin(), idBytes.end(), id.begin());
+        std::visit(
+            [&](auto& x) {
+                x.id = id;
+                x.version = 1;
+            },
+            record);
+        expected << describe(record);
+    }
+    expected.sort();
+    QCOMPARE(describeAll(*vault), expected);
+    // Nothing changed: saving again keeps every sealed record and slot byte.
+    test::SeededRandom random(test::testSeed());
+    const auto again = vault->serialize(random, 1767229300);
+    QVERIFY(again.ok());
+    QCOMPARE(again->size(), file.size());
+    QVERIFY(std::equal(file.begin() + 64, file.end() - 64, again->begin() + 64));
+    QCOMPARE(decodeHeader(*again)->generation, std::uint64_t{2});
+}
+
+void TestVault::wrongKeys_data()
+{
+    QTest::addColumn<int>("which");
+    QTest::addColumn<VaultError>("expected");
+    QTest::newRow("wrong password") << 0 << VaultError::WrongPassword;
+    QTest::newRow("empty password") << 1 << VaultError::WrongPassword;
+    QTest::newRow("another phrase") << 2 << VaultError::WrongRecoveryPhrase;
+}
+
+void TestVault::wrongKeys()
+{
+    QFETCH(int, which);
+    QFETCH(VaultError, expected);
+    const auto file = vectorFile();
+    auto password = hexField("password_hex");
+    password.back() ^= 1;
+    const auto result = which == 0   ? Vault::unlockWithPassword(file, password)
+                        : which == 1 ? Vault::unlockWithPassword(file, {})
+                                     : Vault::unlockWithRecovery(file, otherKeychain());
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, expected);
+}
+
+void TestVault::roundTripKeepsSealedRecords()
+{
+    test::SeededRandom random(test::testSeed());
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 10);
+    QVERIFY(vault.ok());
+    for (const auto r : vector()[QStringLiteral("records")].toArray())
+        QVERIFY(vault->add(recordFromJson(r.toObject()), random).ok());
+    // Every kind with every optional field absent too.
+    OtpAccount bare;
+    bare.secret = SecureBuffer::fromString("x");
+    bare.parameters = {otp::OtpKind::Hotp, crypto::HashAlgorithm::Sha1, 6, 30, 0};
+    QVERIFY(vault->add(std::move(bare), random).ok());
+    SecureNote empty;
+    QVERIFY(vault->add(std::move(empty), random).ok());
+    const auto expected = describeAll(*vault);
+    const auto first = vault->serialize(random, 20);
+    QVERIFY(first.ok());
+
+    auto opened = Vault::unlockWithPassword(*first, test::view(testPassword));
+    QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+    QCOMPARE(describeAll(*opened), expected);
+    QCOMPARE(opened->created(), std::int64_t{10});
+    QCOMPARE(opened->modified(), std::int64_t{20});
+    auto recovered = Vault::unlockWithRecovery(*first, vectorKeychain());
+    QVERIFY(recovered.ok());
+    QCOMPARE(describeAll(*recovered), expected);
+
+    // One record changed: only its entry differs, with version 2.
+    const auto changedId = idOf(opened->record(0));
+    auto changed = cloneRecord(opened->record(0));
+    std::visit([](auto& r) { r.tags.push_back("changed"); }, changed);
+    QVERIFY(opened->update(std::move(changed)).ok());
+    const auto second = opened->serialize(random, 30);
+    QVERIFY(second.ok());
+    const auto header = decodeHeader(*second);
+    QVERIFY(header.ok());
+    QCOMPARE(header->generation, std::uint64_t{2});
+    QCOMPARE(header->modified, std::int64_t{30});
+    // The slots are the same bytes.
+    QVERIFY(std::equal(first->begin() + 64, first->begin() + recordsAt, second->begin() + 64));
+    auto reopened = Vault::unlockWithPassword(*second, test::view(testPassword));
+    QVERIFY(reopened.ok());
+    QCOMPARE(versionOf(*reopened->find(changedId)), std::uint64_t{2});
+    // Every other record entry is found byte for byte in the first file.
+    const auto offsetsSecond = recordOffsets(*second, reopened->recordCount());
+    int kept = 0;
+    for (std::size_t i = 0; i < offsetsSecond.size(); ++i) {
+        const auto start = second->begin() + std::ptrdiff_t(offsetsSecond[i]);
+        const auto end = i + 1 < offsetsSecond.size()
+                             ? second->begin() + std::ptrdiff_t(offsetsSecond[i + 1])
+                             : second->end() - 64;
+        if (std::search(first->begin(), first->end(), start, end) != first->end())
+            ++kept;
+    }
+    QCOMPARE(kept, int(reopened->recordCount()) - 1);
+}
+
+namespace {
+
+// The error a single flipped bit must give, by position, for the small vault
+// (both slots, one record of recordLength sealed bytes).
+VaultError expectedForFlip(std::size_t byte, int bit, std::size_t fileSize,
+                           std::size_t recordLength)
+{
+    const std::size_t recordAt = recordsAt;
+    const std::size_t lengthAt = recordAt + recordIdSize + 8 + 1;
+    if (byte < 8)
+        return VaultError::NotAVault;
+    if (byte < 10)
+        return VaultError::UnsupportedVersion;
+    if (byte < 12)
+        return VaultError::Malformed; // header length
+    if (byte >= 52 && byte < 56) {
+        // The record count (1): 0 leaves bytes over, more cannot fit.
+        const std::uint32_t count = 1u ^ (1u << (8 * (55 - byte) + std::size_t(bit)));
+        return count == 0 ? VaultError::Malformed : VaultError::Truncated;
+    }
+    if (byte >= 56 && byte < 64)
+        return VaultError::Malformed; // slot count, reserved
+    if (byte >= passwordSlotAt && byte < passwordBodyAt)
+        return VaultError::Malformed; // slot type and length
+    if (byte >= recoverySlotAt && byte < recoverySlotAt + slotHeaderSize)
+        return VaultError::Malformed;
+    if (byte == recordAt + recordIdSize + 8)
+        return VaultError::Malformed; // record kind
+    if (byte >= lengthAt && byte < lengthAt + 4) {
+        const std::uint64_t flipped =
+            recordLength ^ (std::uint64_t{1} << (8 * (lengthAt + 3 - byte) + std::size_t(bit)));
+        return flipped > recordLength ? VaultError::Truncated : VaultError::Malformed;
+    }
+    Q_UNUSED(fileSize);
+    return VaultError::Corrupted; // everything the checksum alone protects
+}
+
+} // namespace
+
+void TestVault::everyBitFlipOfTheHeaderPass()
+{
+    int counts[16] = {};
+    for (std::size_t byte = 0; byte < m_small.size(); ++byte) {
+        for (int bit = 0; bit < 8; ++bit) {
+            auto file = m_small;
+            file[byte] ^= std::uint8_t(1u << bit);
+            const auto result = decodeHeader(file);
+            QVERIFY2(!result.ok(),
+                     qPrintable(QStringLiteral("byte %1 bit %2 accepted").arg(byte).arg(bit)));
+            const auto expected = expectedForFlip(byte, bit, m_small.size(), m_smallRecordLength);
+            if (result.error().code != expected)
+                QFAIL(qPrintable(QStringLiteral("byte %1 bit %2: got %3 (%4), expected %5")
+                                     .arg(byte)
+                                     .arg(bit)
+                                     .arg(int(result.error().code))
+                                     .arg(QString::fromStdString(result.error().message))
+                                     .arg(int(expected))));
+            ++counts[int(expected)];
+        }
+    }
+    QVERIFY(counts[int(VaultError::Corrupted)] > 8 * 300);
+    QCOMPARE(counts[int(VaultError::NotAVault)], 64);
+    QCOMPARE(counts[int(VaultError::UnsupportedVersion)], 16);
+    QVERIFY(counts[int(VaultError::Truncated)] > 0);
+    QVERIFY(counts[int(VaultError::Malformed)] > 0);
+}
+
+void TestVault::sampledBitFlipsOfTheUnlock()
+{
+    test::SeededRandom random(test::testSeed());
+    const std::size_t bits = m_small.size() * 8;
+    for (int sample = 0; sample < 200; ++sample) {
+        const std::size_t position = random.engine()() % bits;
+        const std::size_t byte = position / 8;
+        const int bit = int(position % 8);
+        auto file = m_small;
+        file[byte] ^= std::uint8_t(1u << bit);
+        const auto result = Vault::unlockWithPassword(file, test::view(testPassword));
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().code,
+                 expectedForFlip(byte, bit, m_small.size(), m_smallRecordLength));
+    }
+}
+
+void TestVault::everyTruncation()
+{
+    // Every proper prefix, even shorter than the 8-byte magic (a prefix of the
+    // magic is a cut vault, not some other file), is Truncated.
+    for (std::size_t length = 0; length < m_small.size(); ++length) {
+        const auto result = decodeHeader(ByteView(m_small).first(length));
+        QVERIFY(!result.ok());
+        if (result.error().code != VaultError::Truncated)
+            QFAIL(qPrintable(QStringLiteral("length %1: %2")
+                                 .arg(length)
+                                 .arg(QString::fromStdString(result.error().message))));
+    }
+    const auto unlocked = Vault::unlockWithPassword(ByteView(m_small).first(m_small.size() - 1),
+                                                    test::view(testPassword));
+    QVERIFY(!unlocked.ok());
+    QCOMPARE(unlocked.error().code, VaultError::Truncated);
+}
+
+void TestVault::notAVaultAndExtraBytes()
+{
+    const auto text = decodeHeader(asBytes("hello"));
+    QVERIFY(!text.ok());
+    QCOMPARE(text.error().code, VaultError::NotAVault);
+    Bytes zeros(200);
+    QCOMPARE(decodeHeader(zeros).error().code, VaultError::NotAVault);
+    auto longer = m_small;
+    longer.push_back(0);
+    QCOMPARE(decodeHeader(longer).error().code, VaultError::Malformed);
+}
+
+void TestVault::unsupportedVersion()
+{
+    for (const std::uint16_t version : {0, 2, 0x0100, 0xffff}) {
+        auto file = m_small;
+        file[8] = std::uint8_t(version >> 8);
+        file[9] = std::uint8_t(version);
+        fixChecksum(file);
+        const auto result = decodeHeader(file);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().code, VaultError::UnsupportedVersion);
+        QVERIFY(result.error().message.find(std::to_string(version)) != std::string::npos);
+    }
+}
+
+void TestVault::kdfOutOfBounds_data()
+{
+    QTest::addColumn<int>("offset"); // within the password slot body
+    QTest::addColumn<uint>("value");
+    QTest::addColumn<int>("width");
+    QTest::newRow("iterations 599999") << 1 << 599'999u << 4;
+    QTest::newRow("iterations 50000001") << 1 << 50'000'001u << 4;
+    QTest::newRow("iterations 4000000000") << 1 << 4'000'000'000u << 4;
+    QTest::newRow("iterations 0") << 1 << 0u << 4;
+    QTest::newRow("KDF 2") << 0 << 2u << 1;
+    QTest::newRow("target 0 ms") << 37 << 0u << 4;
+    QTest::newRow("target 60001 ms") << 37 << 60'001u << 4;
+}
+
+void TestVault::kdfOutOfBounds()
+{
+    QFETCH(int, offset);
+    QFETCH(uint, value);
+    QFETCH(int, width);
+    auto file = m_small;
+    if (width == 1)
+        file[passwordBodyAt + std::size_t(offset)] = std::uint8_t(value);
+    else
+        putBigEndian32(file, passwordBodyAt + std::size_t(offset), value);
+    fixChecksum(file);
+    const auto info = decodeHeader(file);
+    QVERIFY(!info.ok());
+    QCOMPARE(info.error().code, VaultError::KdfOutOfBounds);
+    // 4,000,000,000 iterations would run for minutes: returning at all shows
+    // the bound is checked before the KDF (the test timeout would catch it).
+    const auto unlocked = Vault::unlockWithPassword(file, test::view(testPassword));
+    QVERIFY(!unlocked.ok());
+    QCOMPARE(unlocked.error().code, VaultError::KdfOutOfBounds);
+}
+
+void TestVault::createRejectsOutOfBoundsCalibration()
+{
+    test::SeededRandom random(test::testSeed());
+    const auto keychain = vectorKeychain();
+    for (const Calibration calibration :
+         {Calibration{599'999, 1000, 0}, Calibration{50'000'001, 1000, 0},
+          Calibration{4'000'000'000u, 1000, 0}, Calibration{600'000, 0, 0},
+          Calibration{600'000, 60'001, 0}}) {
+        const auto created =
+            Vault::create(test::view(testPassword), keychain, calibration, random, 0);
+        QVERIFY(!created.ok());
+        QCOMPARE(created.error().code, VaultError::KdfOutOfBounds);
+    }
+    auto vault = Vault::unlockWithPassword(m_small, test::view(testPassword));
+    QVERIFY(vault.ok());
+    const auto changed =
+        vault->changePassword(test::view(newPassword), {4'000'000'000u, 1000, 0}, random);
+    QVERIFY(!changed.ok());
+    QCOMPARE(changed.error().code, VaultError::KdfOutOfBounds);
+}
+
+void TestVault::tamperedWithChecksumFixed_data()
+{
+    QTest::addColumn<int>("attack");
+    QTest::newRow("byte of a sealed record") << 0;
+    QTest::newRow("record version") << 1;
+    QTest::newRow("generation (rollback marker)") << 2;
+    QTest::newRow("calibration rate (informative field)") << 3;
+    QTest::newRow("two records swapped") << 4;
+    QTest::newRow("a record's sealed bytes swapped with another's") << 5;
+    QTest::newRow("a record replaced by its older version") << 6;
+    QTest::newRow("a record dropped") << 7;
+}
+
+void TestVault::tamperedWithChecksumFixed()
+{
+    QFETCH(int, attack);
+    test::SeededRandom random(test::testSeed());
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    QVERIFY(vault.ok());
+    // Two notes of equal size, so their sealed bytes have the same length.
+    for (std::uint32_t position : {1u, 2u}) {
+        SecureNote note;
+        note.title = "note " + std::to_string(position);
+        note.body = SecureBuffer::fromString("same size body");
+        note.sortPosition = position;
+        QVERIFY(vault->add(std::move(note), random).ok());
+    }
+    const auto older = vault->serialize(random, 2);
+    QVERIFY(older.ok());
+    auto edited = cloneRecord(vault->record(1));
+    std::get<SecureNote>(edited).body = SecureBuffer::fromString("same size BODY");
+    QVERIFY(vault->update(std::move(edited)).ok());
+    auto fileResult = vault->serialize(random, 3);
+    QVERIFY(fileResult.ok());
+    auto file = std::move(*fileResult);
+    const auto offsets = recordOffsets(file, 2);
+    const std::size_t entrySize = offsets[1] - offsets[0];
+    QCOMPARE(file.size() - 64 - offsets[1], entrySize);
+
+    switch (attack) {
+    case 0:
+        file[offsets[0] + recordHeaderSize + 20] ^= 0x01;
+        break;
+    case 1:
+        file[offsets[0] + recordIdSize + 7] ^= 0x01;
+        break;
+    case 2:
+        file[35] ^= 0x01;
+        break;
+    case 3:
+        file[passwordBodyAt + 1 + 4 + 32 + 4 + 7] ^= 0x01;
+        break;
+    case 4: {
+        Bytes first(file.begin() + std::ptrdiff_t(offsets[0]),
+                    file.begin() + std::ptrdiff_t(offsets[1]));
+        std::copy(file.begin() + std::ptrdiff_t(offsets[1]),
+                  file.begin() + std::ptrdiff_t(offsets[1] + entrySize),
+                  file.begin() + std::ptrdiff_t(offsets[0]));
+        std::copy(first.begin(), first.end(), file.begin() + std::ptrdiff_t(offsets[1]));
+        break;
+    }
+    case 5: {
+        const auto a = offsets[0] + recordHeaderSize;
+        const auto b = offsets[1] + recordHeaderSize;
+        std::swap_ranges(file.begin() + std::ptrdiff_t(a),
+                         file.begin() + std::ptrdiff_t(offsets[1]),
+                         file.begin() + std::ptrdiff_t(b));
+        break;
+    }
+    case 6: {
+        // The second note in the older file: version 1, before the edit.
+        const auto olderOffsets = recordOffsets(*older, 2);
+        std::copy(older->begin() + std::ptrdiff_t(olderOffsets[1]), older->end() - 64,
+                  file.begin() + std::ptrdiff_t(offsets[1]));
+        break;
+    }
+    case 7:
+        file.erase(file.begin() + std::ptrdiff_t(offsets[1]),
+                   file.begin() + std::ptrdiff_t(offsets[1] + entrySize));
+        putBigEndian32(file, 52, 1);
+        break;
+    }
+    fixChecksum(file);
+    QVERIFY(decodeHeader(file).ok()); // the checksum passes: only the key can tell
+    const auto unlocked = Vault::unlockWithPassword(file, test::view(testPassword));
+    QVERIFY(!unlocked.ok());
+    QCOMPARE(unlocked.error().code, VaultError::Tampered);
+}
+
+void TestVault::recordFailuresAfterTheManifest()
+{
+    // With the master key of the worked example, fix the manifest too: then
+    // the record's own tag is what catches a changed byte (Tampered), and
+    // fields sealed correctly but invalid are Malformed.
+    const auto v = vector();
+    const auto manifestKey = hexField("manifest_key");
+    const auto masterKey = hexField("master_key");
+    auto file = vectorFile();
+    const auto offsets = recordOffsets(file, 4);
+
+    auto flipped = file;
+    flipped[offsets[2] + recordHeaderSize + 40] ^= 0x80;
+    fixManifest(flipped, manifestKey);
+    const auto tampered = Vault::unlockWithPassword(flipped, hexField("password_hex"));
+    QVERIFY(!tampered.ok());
+    QCOMPARE(tampered.error().code, VaultError::Tampered);
+
+    // Re-seal the first record (a note) with an unknown field 0x7f.
+    auto sealer = crypto::RecordSealer::create(masterKey);
+    QVERIFY(sealer.ok());
+    VaultId vaultId{};
+    const auto idBytes = hexField("vault_id");
+    std::copy(idBytes.begin(), idBytes.end(), vaultId.begin());
+    RecordId recordId{};
+    std::copy(file.begin() + std::ptrdiff_t(offsets[0]),
+              file.begin() + std::ptrdiff_t(offsets[0] + 16), recordId.begin());
+    QCOMPARE(file[offsets[0] + 24], std::uint8_t(2));
+    test::SeededRandom random(test::testSeed());
+    const std::uint8_t badFields[] = {0x7f, 0, 0, 0, 1, 'x'};
+    const auto sealed = sealer->seal(
+        recordAssociatedData(vaultId, recordId, 1, RecordKind::SecureNote), badFields, random);
+    QVERIFY(sealed.ok());
+    Bytes rebuilt(file.begin(), file.begin() + std::ptrdiff_t(offsets[0] + 25));
+    const auto length = static_cast<std::uint32_t>(sealed->size());
+    for (int i = 0; i < 4; ++i)
+        rebuilt.push_back(std::uint8_t(length >> (24 - 8 * i)));
+    rebuilt.insert(rebuilt.end(), sealed->begin(), sealed->end());
+    rebuilt.insert(rebuilt.end(), file.begin() + std::ptrdiff_t(offsets[1]), file.end());
+    fixManifest(rebuilt, manifestKey);
+    const auto malformed = Vault::unlockWithPassword(rebuilt, hexField("password_hex"));
+    QVERIFY(!malformed.ok());
+    QCOMPARE(malformed.error().code, VaultError::Malformed);
+    QVERIFY2(malformed.error().message.find("0x7f") != std::string::npos,
+             malformed.error().message.c_str());
+}
+
+void TestVault::changePassword()
+{
+    test::SeededRandom random(test::testSeed());
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    QVERIFY(vault.ok());
+    for (const auto r : vector()[QStringLiteral("records")].toArray())
+        QVERIFY(vault->add(recordFromJson(r.toObject()), random).ok());
+    const auto expected = describeAll(*vault);
+    const auto oldFile = vault->serialize(random, 2);
+    QVERIFY(oldFile.ok());
+    QVERIFY(vault->changePassword(test::view(newPassword), {700'000, 1500, 1}, random).ok());
+    const auto newFile = vault->serialize(random, 3);
+    QVERIFY(newFile.ok());
+
+    const auto oldInfo = decodeHeader(*oldFile);
+    const auto newInfo = decodeHeader(*newFile);
+    QVERIFY(oldInfo.ok() && newInfo.ok());
+    QCOMPARE(newInfo->passwordSlot.iterations, 700'000u);
+    QVERIFY(oldInfo->passwordSlot.salt != newInfo->passwordSlot.salt);
+    QCOMPARE(test::toHex(*newInfo->recoveryPublicKey), test::toHex(*oldInfo->recoveryPublicKey));
+    // A new ephemeral key in the recovery slot.
+    QVERIFY(!std::equal(oldFile->begin() + recoverySlotAt + 3 + 33,
+                        oldFile->begin() + recoverySlotAt + 3 + 66,
+                        newFile->begin() + recoverySlotAt + 3 + 33));
+
+    const auto oldPassword = Vault::unlockWithPassword(*newFile, test::view(testPassword));
+    QVERIFY(!oldPassword.ok());
+    QCOMPARE(oldPassword.error().code, VaultError::WrongPassword);
+    auto byNew = Vault::unlockWithPassword(*newFile, test::view(newPassword));
+    QVERIFY(byNew.ok());
+    QCOMPARE(describeAll(*byNew), expected);
+    auto byPhrase = Vault::unlockWithRecovery(*newFile, vectorKeychain());
+    QVERIFY(byPhrase.ok());
+    QCOMPARE(describeAll(*byPhrase), expected);
+    // Every record was sealed again: no sealed entry of the old file remains.
+    const auto oldOffsets = recordOffsets(*oldFile, 4);
+    for (const auto offset : oldOffsets) {
+        const auto sealedStart = oldFile->begin() + std::ptrdiff_t(offset + recordHeaderSize);
+        QVERIFY(std::search(newFile->begin(), newFile->end(), sealedStart, sealedStart + 64) ==
+                newFile->end());
+    }
+    // The old file still opens with the old password, but its master key
+    // opens nothing of the new file: graft the old password slot onto the new
+    // file (same vault id, so the slot's associated data matches).
+    QVERIFY(Vault::unlockWithPassword(*oldFile, test::view(testPassword)).ok());
+    auto grafted = *newFile;
+    std::copy(oldFile->begin() + passwordSlotAt, oldFile->begin() + recoverySlotAt,
+              grafted.begin() + passwordSlotAt);
+    fixChecksum(grafted);
+    const auto oldKey = Vault::unlockWithPassword(grafted, test::view(testPassword));
+    QVERIFY(!oldKey.ok());
+    QCOMPARE(oldKey.error().code, VaultError::Tampered);
+}
+
+void TestVault::recordEditing()
+{
+    test::SeededRandom random(test::testSeed());
+    auto vault = Vault::unlockWithPassword(m_small, test::view(testPassword));
+    QVERIFY(vault.ok());
+    QCOMPARE(vault->recordCount(), std::size_t{1});
+    SecureNote note;
+    note.title = "n";
+    const auto id = vault->add(std::move(note), random);
+    QVERIFY(id.ok());
+    QCOMPARE(versionOf(*vault->find(*id)), std::uint64_t{1});
+    QVERIFY(*id != idOf(vault->record(0)));
+
+    OtpAccount invalid;
+    const auto rejected = vault->add(std::move(invalid), random); // empty secret
+    QVERIFY(!rejected.ok());
+    QCOMPARE(rejected.error().code, VaultError::InvalidRecord);
+
+    SecureNote unknown;
+    unknown.id[0] = 0xaa;
+    const auto missing = vault->update(std::move(unknown));
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, VaultError::RecordNotFound);
+
+    OtpAccount wrongKind;
+    wrongKind.id = *id;
+    wrongKind.secret = SecureBuffer::fromString("k");
+    const auto kindChange = vault->update(std::move(wrongKind));
+    QVERIFY(!kindChange.ok());
+    QCOMPARE(kindChange.error().code, VaultError::InvalidRecord);
+
+    auto edited = cloneRecord(*vault->find(*id));
+    QVERIFY(vault->update(cloneRecord(edited)).ok());
+    QVERIFY(vault->update(std::move(edited)).ok());
+    QCOMPARE(versionOf(*vault->find(*id)), std::uint64_t{3});
+
+    QVERIFY(vault->remove(*id).ok());
+    QVERIFY(vault->find(*id) == nullptr);
+    QCOMPARE(vault->remove(*id).error().code, VaultError::RecordNotFound);
+    const auto file = vault->serialize(random, 5);
+    QVERIFY(file.ok());
+    QCOMPARE(decodeHeader(*file)->recordCount, 1u);
+}
+
+QTEST_APPLESS_MAIN(TestVault)
+#include "TestVault.moc"
