@@ -36,6 +36,10 @@ const std::vector<Comparison>& comparisons()
          "per message (no target; must not be slower)"},
         {"random/getrandom_16", "random/openssl_rand_bytes_16", Kind::AtLeastFaster, 1.0,
          "16 random bytes from getrandom(2), against RAND_bytes (no target; must not be slower)"},
+        {"vault/calibrated_iterations/watchword", "vault/calibrated_iterations/openssl_pkcs5",
+         Kind::AtLeastFaster, 2.0,
+         "PBKDF2-HMAC-SHA256 iterations that fit in 1 s (a fixed batch timed), ours against "
+         "PKCS5_PBKDF2_HMAC: the password slot's calibrated count"},
     };
     return list;
 }
