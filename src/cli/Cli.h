@@ -37,6 +37,15 @@ struct StdinLines
 };
 StdinLines readStdinLines(std::size_t maxLines);
 
+// The UTF-8 of text normalized to Unicode NFKD: BIP39 requires it of
+// passphrases, and the vault format of passwords (docs/FORMAT.md section 6.2),
+// so the same typed text opens the vault whatever form the keyboard produced.
+// Qt's normalization is the one Unicode library at hand; the copies it makes
+// are wiped before release. nullopt and "<what> is not valid UTF-8" in error
+// if text is not UTF-8.
+std::optional<SecureBuffer> normalizeSecretText(const SecureBuffer& text, std::string_view what,
+                                                std::string& error);
+
 // Runs the known-answer tests once; nullopt if they pass, else the message to
 // report (crypto is then disabled for the rest of the process).
 std::optional<std::string> requireSelfTest();
@@ -44,5 +53,6 @@ std::optional<std::string> requireSelfTest();
 int runCode(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);
 int runSelfTest(const std::vector<std::string>& args);
+int runVault(const std::vector<std::string>& args);
 
 } // namespace watchword::cli

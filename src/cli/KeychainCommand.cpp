@@ -5,7 +5,6 @@
 #include "keychain/Keychain.h"
 
 #include <QString>
-#include <QStringDecoder>
 #include <algorithm>
 
 namespace watchword::cli {
@@ -28,31 +27,6 @@ Passphrases are normalized to Unicode NFKD, as BIP39 requires.
 Exit status: 0 on success; 2 on bad input (one line on stderr, nothing on
 stdout); 1 if the self-test failed.
 )";
-
-// BIP39: "the passphrase ... is normalized to NFKD". Qt's normalization is the
-// one Unicode library at hand; the copies it makes are wiped before release.
-std::optional<SecureBuffer> normalizePassphrase(const SecureBuffer& passphrase, std::string& error)
-{
-    const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(passphrase.data()),
-                                                   static_cast<qsizetype>(passphrase.size()));
-    // A leading U+FEFF is part of the passphrase, not a byte-order mark to drop.
-    QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom |
-                                                       QStringConverter::Flag::Stateless);
-    QString text = decoder.decode(raw);
-    if (decoder.hasError()) {
-        secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
-        error = "the passphrase is not valid UTF-8";
-        return std::nullopt;
-    }
-    QString normalized = text.normalized(QString::NormalizationForm_KD);
-    QByteArray utf8 = normalized.toUtf8();
-    SecureBuffer result(ByteView(reinterpret_cast<const std::uint8_t*>(utf8.constData()),
-                                 static_cast<std::size_t>(utf8.size())));
-    secureWipe(utf8.data(), static_cast<std::size_t>(utf8.size()));
-    secureWipe(normalized.data(), static_cast<std::size_t>(normalized.size()) * sizeof(QChar));
-    secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
-    return result;
-}
 
 int printKeychain(const keychain::Keychain& keychain, bool withMnemonic, bool json)
 {
@@ -105,7 +79,7 @@ int runNew(const std::vector<std::string>& args)
                                "on the first line (an empty line for none)");
         {
             std::string error;
-            auto normalized = normalizePassphrase(input.lines.front(), error);
+            auto normalized = normalizeSecretText(input.lines.front(), "the passphrase", error);
             if (!normalized)
                 return reportError(error);
             passphrase = std::move(*normalized);
@@ -141,7 +115,7 @@ int runShow(const std::vector<std::string>& args)
     SecureBuffer passphrase;
     if (input.lines.size() > 1) {
         std::string error;
-        auto normalized = normalizePassphrase(input.lines[1], error);
+        auto normalized = normalizeSecretText(input.lines[1], "the passphrase", error);
         if (!normalized)
             return reportError(error);
         passphrase = std::move(*normalized);

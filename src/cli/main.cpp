@@ -13,6 +13,8 @@ commands:
   code       print a TOTP, HOTP or Steam Guard code
   keychain   make a recovery phrase, or show the identity key of one (new, show)
   selftest   run the known-answer tests of every primitive
+  vault      create and use a vault file (init, info, add, note, list, codes,
+             remove, passwd, recover)
 
 'watchword-cli <command> --help' describes each command.
 Exit status: 0 on success, 1 if an operation failed, 2 on bad input.
@@ -57,6 +59,8 @@ int run(std::vector<std::string> args)
         return runKeychain(args);
     if (command == "selftest")
         return runSelfTest(args);
+    if (command == "vault")
+        return runVault(args);
     return reportError("unknown command '" + command + "' (see watchword-cli --help)");
 }
 
