@@ -18,8 +18,8 @@ packages=(
   qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
   # benchmarks
   libbenchmark-dev
-  # tests: independent implementations
-  oathtool python3-pyotp
+  # tests: independent implementations (codes; a vault reader from docs/FORMAT.md)
+  oathtool python3-pyotp python3-cryptography
 )
 
 missing() {

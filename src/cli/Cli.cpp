@@ -99,4 +99,31 @@ std::optional<std::string> requireSelfTest()
     return std::nullopt;
 }
 
+int runSubcommand(std::string_view command, std::span<const Subcommand> subcommands,
+                  const char* usage, const std::vector<std::string>& args)
+{
+    // "a, b or c": the names as the error messages list them.
+    std::string names;
+    for (std::size_t i = 0; i < subcommands.size(); ++i) {
+        if (i != 0)
+            names += i + 1 == subcommands.size() ? " or " : ", ";
+        names += subcommands[i].name;
+    }
+    const std::string prefix(command);
+    if (args.empty())
+        return reportError(prefix + " needs a subcommand: " + names + " (see watchword-cli " +
+                           prefix + " --help)");
+    const std::string& name = args.front();
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (name == "--help" || name == "help" ||
+        std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
+        std::fputs(usage, stdout);
+        return exitOk;
+    }
+    for (const auto& subcommand : subcommands)
+        if (subcommand.name == name)
+            return subcommand.run(rest);
+    return reportError("unknown " + prefix + " subcommand '" + name + "': expected " + names);
+}
+
 } // namespace watchword::cli

@@ -6,7 +6,9 @@
 
 #include <QJsonObject>
 #include <cstdio>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +51,20 @@ std::optional<SecureBuffer> normalizeSecretText(const SecureBuffer& text, std::s
 // Runs the known-answer tests once; nullopt if they pass, else the message to
 // report (crypto is then disabled for the rest of the process).
 std::optional<std::string> requireSelfTest();
+
+// A subcommand of a command (keychain new, vault add): its name and what runs
+// it with the arguments that follow it.
+struct Subcommand
+{
+    std::string_view name;
+    std::function<int(const std::vector<std::string>& args)> run;
+};
+
+// Runs the subcommand that args begins with. "--help" or "help" as the
+// subcommand, or "--help" anywhere after it, prints usage instead; a missing
+// or unknown subcommand is reported with the list of the known ones.
+int runSubcommand(std::string_view command, std::span<const Subcommand> subcommands,
+                  const char* usage, const std::vector<std::string>& args);
 
 int runCode(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);

@@ -132,21 +132,8 @@ int runShow(const std::vector<std::string>& args)
 
 int runKeychain(const std::vector<std::string>& args)
 {
-    if (args.empty())
-        return reportError(
-            "keychain needs a subcommand: new or show (see watchword-cli keychain --help)");
-    const std::string& subcommand = args.front();
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (subcommand == "--help" || subcommand == "help" ||
-        std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
-        std::fputs(usage, stdout);
-        return exitOk;
-    }
-    if (subcommand == "new")
-        return runNew(rest);
-    if (subcommand == "show")
-        return runShow(rest);
-    return reportError("unknown keychain subcommand '" + subcommand + "': expected new or show");
+    static const Subcommand subcommands[] = {{"new", runNew}, {"show", runShow}};
+    return runSubcommand("keychain", subcommands, usage, args);
 }
 
 } // namespace watchword::cli

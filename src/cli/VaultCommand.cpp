@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
@@ -80,8 +81,61 @@ std::int64_t currentUnixSeconds()
         .count();
 }
 
+// Echo off on the terminal for as long as the object lives. A signal that
+// ends the process meanwhile (Ctrl-C, Ctrl-\\, a hang-up, kill) must not
+// leave the user's shell without echo: the handlers put the settings back,
+// then let the signal do what it would have done.
+class EchoOff
+{
+public:
+    explicit EchoOff(int terminal)
+    {
+        if (::tcgetattr(terminal, &s_original) != 0)
+            return;
+        s_terminal = terminal;
+        struct sigaction restore
+        {};
+        restore.sa_handler = &EchoOff::restoreAndReraise;
+        sigemptyset(&restore.sa_mask);
+        for (std::size_t i = 0; i < std::size(endingSignals); ++i)
+            ::sigaction(endingSignals[i], &restore, &m_previous[i]);
+        termios silent = s_original;
+        silent.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+        silent.c_lflag |= ECHONL;
+        ::tcsetattr(terminal, TCSAFLUSH, &silent);
+    }
+    ~EchoOff()
+    {
+        if (s_terminal < 0)
+            return;
+        ::tcsetattr(s_terminal, TCSAFLUSH, &s_original);
+        s_terminal = -1;
+        for (std::size_t i = 0; i < std::size(endingSignals); ++i)
+            ::sigaction(endingSignals[i], &m_previous[i], nullptr);
+    }
+    EchoOff(const EchoOff&) = delete;
+    EchoOff& operator=(const EchoOff&) = delete;
+
+private:
+    static constexpr int endingSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+    // Async-signal-safe: tcsetattr, signal and raise are on the POSIX list.
+    static void restoreAndReraise(int signal)
+    {
+        if (s_terminal >= 0)
+            ::tcsetattr(s_terminal, TCSAFLUSH, &s_original);
+        std::signal(signal, SIG_DFL);
+        std::raise(signal);
+    }
+
+    static inline volatile std::sig_atomic_t s_terminal = -1;
+    static inline termios s_original{};
+    struct sigaction m_previous[std::size(endingSignals)]{};
+};
+
 // Reads one line from the terminal with echo off. The terminal settings are
-// restored before returning, whatever happens.
+// restored before returning, whatever happens, and if a signal ends the
+// process at the prompt.
 std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& error)
 {
     const int terminal = ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
@@ -89,14 +143,7 @@ std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& e
         error = "no terminal to ask for a secret on: use --password-stdin";
         return std::nullopt;
     }
-    termios original{};
-    const bool haveSettings = ::tcgetattr(terminal, &original) == 0;
-    if (haveSettings) {
-        termios silent = original;
-        silent.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-        silent.c_lflag |= ECHONL;
-        ::tcsetattr(terminal, TCSAFLUSH, &silent);
-    }
+    std::optional<EchoOff> echoOff(std::in_place, terminal);
     [[maybe_unused]] const ssize_t written = ::write(terminal, prompt.data(), prompt.size());
     constexpr std::size_t limit = 4096;
     SecureBuffer line(limit);
@@ -117,8 +164,7 @@ std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& e
             line[size++] = byte;
         }
     }
-    if (haveSettings)
-        ::tcsetattr(terminal, TCSAFLUSH, &original);
+    echoOff.reset();
     ::close(terminal);
     if (failed) {
         error = "the line typed is longer than 4096 bytes";
@@ -331,45 +377,41 @@ int save(OpenVault& open)
     return exitOk;
 }
 
-// Parses args for a vault subcommand that takes FILE plus extraPositionals.
-std::optional<Arguments> parseCommand(std::string_view name, const std::vector<std::string>& args,
-                                      std::vector<OptionSpec> specs, std::size_t positionals,
-                                      std::string_view positionalNames, int& status)
+// A vault subcommand: its options, how many positional arguments it takes
+// (FILE first) and their names for the error message, and what runs it.
+struct VaultSubcommand
 {
-    auto arguments = Arguments::parse(args, specs);
-    if (!arguments.ok()) {
-        status = reportError(arguments.error() + " (see watchword-cli vault --help)");
-        return std::nullopt;
-    }
-    if (arguments.positionals().size() != positionals) {
-        status =
-            reportError("vault " + std::string(name) + " takes " + std::string(positionalNames) +
-                        ", got " + std::to_string(arguments.positionals().size()) +
-                        (arguments.positionals().size() == 1 ? " argument" : " arguments"));
-        return std::nullopt;
-    }
-    if (arguments.positionals().front().empty()) {
-        status = reportError("vault " + std::string(name) + ": FILE is empty");
-        return std::nullopt;
-    }
-    return arguments;
+    std::string_view name;
+    std::vector<OptionSpec> options;
+    std::size_t positionals;
+    std::string_view positionalNames;
+    int (*run)(const Arguments& arguments, const std::string& path);
+};
+
+// Parses args for subcommand and runs it on FILE.
+int runWithFile(const VaultSubcommand& subcommand, const std::vector<std::string>& args)
+{
+    auto arguments = Arguments::parse(args, subcommand.options);
+    if (!arguments.ok())
+        return reportError(arguments.error() + " (see watchword-cli vault --help)");
+    const std::string name(subcommand.name);
+    if (arguments.positionals().size() != subcommand.positionals)
+        return reportError("vault " + name + " takes " + std::string(subcommand.positionalNames) +
+                           ", got " + std::to_string(arguments.positionals().size()) +
+                           (arguments.positionals().size() == 1 ? " argument" : " arguments"));
+    if (arguments.positionals().front().empty())
+        return reportError("vault " + name + ": FILE is empty");
+    return subcommand.run(arguments, arguments.positionals().front());
 }
 
-int runInit(const std::vector<std::string>& args)
+int runInit(const Arguments& arguments, const std::string& path)
 {
-    int status = exitOk;
-    const auto arguments =
-        parseCommand("init", args, {{"target-ms", true}, {"words", true}, {"password-stdin"}}, 1,
-                     "FILE", status);
-    if (!arguments)
-        return status;
-    const std::string& path = arguments->positionals().front();
     std::string error;
-    const auto target = parseTarget(*arguments, error);
+    const auto target = parseTarget(arguments, error);
     if (!error.empty())
         return reportError(error);
     std::size_t words = keychain::Keychain::defaultWordCount;
-    if (const auto text = arguments->value("words")) {
+    if (const auto text = arguments.value("words")) {
         const auto value = parseInteger(*text, 0, 1000);
         if (!value || (*value != 12 && *value != 24))
             return reportError("--words: '" + *text + "' is not 12 or 24");
@@ -382,7 +424,7 @@ int runInit(const std::vector<std::string>& args)
     if (::lstat(path.c_str(), &existing) == 0)
         return reportFileError(path, "a file already exists there; vault init never replaces one");
 
-    auto secrets = SecretSource::make(arguments->has("password-stdin"), 1, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
     auto password = readNewPassword(*secrets, error);
@@ -422,13 +464,9 @@ int runInit(const std::vector<std::string>& args)
     return exitOk;
 }
 
-int runInfo(const std::vector<std::string>& args)
+int runInfo(const Arguments& arguments, const std::string& path)
 {
     int status = exitOk;
-    const auto arguments = parseCommand("info", args, {{"json"}}, 1, "FILE", status);
-    if (!arguments)
-        return status;
-    const std::string& path = arguments->positionals().front();
     auto storage = openStorage(path, false, status);
     if (!storage)
         return status;
@@ -442,7 +480,7 @@ int runInfo(const std::vector<std::string>& args)
                                         ? encoding::toHex(ByteView(info->recoveryPublicKey->data(),
                                                                    info->recoveryPublicKey->size()))
                                         : std::string();
-    if (arguments->has("json")) {
+    if (arguments.has("json")) {
         QJsonObject json{
             {"format_version", info->version},
             {"vault_id", qText(vaultId)},
@@ -476,17 +514,12 @@ int runInfo(const std::vector<std::string>& args)
     return exitOk;
 }
 
-int runAdd(const std::vector<std::string>& args)
+int runAdd(const Arguments& arguments, const std::string& path)
 {
     int status = exitOk;
-    const auto arguments = parseCommand("add", args, {{"password-stdin"}}, 2,
-                                        "FILE and an otpauth URI (or -)", status);
-    if (!arguments)
-        return status;
-    const std::string& path = arguments->positionals()[0];
-    const std::string& uriArgument = arguments->positionals()[1];
+    const std::string& uriArgument = arguments.positionals()[1];
     const bool uriFromStdin = uriArgument == "-";
-    const bool passwordFromStdin = arguments->has("password-stdin");
+    const bool passwordFromStdin = arguments.has("password-stdin");
     std::string error;
 
     SecureBuffer uriText;
@@ -536,6 +569,8 @@ int runAdd(const std::vector<std::string>& args)
     vault::OtpAccount account;
     account.issuer = parsed->issuer();
     account.accountName = parsed->account;
+    // A logo URL some services put in the URI: kept as text, never fetched.
+    account.iconReference = parsed->image.value_or(std::string());
     account.secret = std::move(parsed->secret);
     account.parameters = parsed->parameters;
     account.created = now;
@@ -582,17 +617,10 @@ std::optional<SecureBuffer> readBodyFile(const std::string& path, std::string& e
     return body;
 }
 
-int runNote(const std::vector<std::string>& args)
+int runNote(const Arguments& arguments, const std::string& path)
 {
-    int status = exitOk;
-    const auto arguments =
-        parseCommand("note", args, {{"title", true}, {"body-file", true}, {"password-stdin"}}, 1,
-                     "FILE", status);
-    if (!arguments)
-        return status;
-    const std::string& path = arguments->positionals().front();
-    const auto title = arguments->value("title");
-    const auto bodyFile = arguments->value("body-file");
+    const auto title = arguments.value("title");
+    const auto bodyFile = arguments.value("body-file");
     if (!title || title->empty())
         return reportError("vault note needs a non-empty --title");
     if (!bodyFile)
@@ -602,7 +630,7 @@ int runNote(const std::vector<std::string>& args)
     auto body = readBodyFile(*bodyFile, error);
     if (!body)
         return reportError(error);
-    auto secrets = SecretSource::make(arguments->has("password-stdin"), 1, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
 
@@ -652,21 +680,16 @@ std::string accountLabel(const vault::OtpAccount& account)
     return account.issuer + ":" + account.accountName;
 }
 
-int runList(const std::vector<std::string>& args)
+int runList(const Arguments& arguments, const std::string& path)
 {
-    int status = exitOk;
-    const auto arguments =
-        parseCommand("list", args, {{"json"}, {"password-stdin"}}, 1, "FILE", status);
-    if (!arguments)
-        return status;
     std::string error;
-    auto secrets = SecretSource::make(arguments->has("password-stdin"), 1, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(arguments->positionals().front(), *secrets, false);
+    auto opened = unlockWithPassword(path, *secrets, false);
     if (!opened.open)
         return opened.status;
-    const bool json = arguments->has("json");
+    const bool json = arguments.has("json");
     QJsonArray records;
     for (const auto* record : sortedRecords(opened.open->vault)) {
         const std::string id = recordIdHex(vault::idOf(*record));
@@ -698,15 +721,10 @@ int runList(const std::vector<std::string>& args)
     return exitOk;
 }
 
-int runCodes(const std::vector<std::string>& args)
+int runCodes(const Arguments& arguments, const std::string& path)
 {
-    int status = exitOk;
-    const auto arguments = parseCommand("codes", args, {{"at", true}, {"json"}, {"password-stdin"}},
-                                        1, "FILE", status);
-    if (!arguments)
-        return status;
     std::optional<std::int64_t> at;
-    if (const auto text = arguments->value("at")) {
+    if (const auto text = arguments.value("at")) {
         const auto value = parseInteger(*text, 0, std::numeric_limits<std::int64_t>::max());
         if (!value)
             return reportError("--at: '" + *text +
@@ -714,14 +732,14 @@ int runCodes(const std::vector<std::string>& args)
         at = *value;
     }
     std::string error;
-    auto secrets = SecretSource::make(arguments->has("password-stdin"), 1, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(arguments->positionals().front(), *secrets, false);
+    auto opened = unlockWithPassword(path, *secrets, false);
     if (!opened.open)
         return opened.status;
     const std::int64_t now = at ? *at : currentUnixSeconds();
-    const bool json = arguments->has("json");
+    const bool json = arguments.has("json");
     QJsonArray codes;
     for (const auto* record : sortedRecords(opened.open->vault)) {
         const auto* account = std::get_if<vault::OtpAccount>(record);
@@ -770,14 +788,9 @@ int runCodes(const std::vector<std::string>& args)
     return exitOk;
 }
 
-int runRemove(const std::vector<std::string>& args)
+int runRemove(const Arguments& arguments, const std::string& path)
 {
-    int status = exitOk;
-    const auto arguments =
-        parseCommand("remove", args, {{"password-stdin"}}, 2, "FILE and a record ID", status);
-    if (!arguments)
-        return status;
-    const std::string& idText = arguments->positionals()[1];
+    const std::string& idText = arguments.positionals()[1];
     const auto idBytes = encoding::fromHex(idText);
     if (!idBytes || idBytes->size() != vault::recordIdSize)
         return reportError("ID: '" + idText +
@@ -786,10 +799,10 @@ int runRemove(const std::vector<std::string>& args)
     vault::RecordId id{};
     std::copy(idBytes->begin(), idBytes->end(), id.begin());
     std::string error;
-    auto secrets = SecretSource::make(arguments->has("password-stdin"), 1, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(arguments->positionals()[0], *secrets, true);
+    auto opened = unlockWithPassword(path, *secrets, true);
     if (!opened.open)
         return opened.status;
     if (auto removed = opened.open->vault.remove(id); !removed)
@@ -825,39 +838,29 @@ int changePasswordAndSave(OpenVault& open, SecretSource& secrets,
     return exitOk;
 }
 
-int runPasswd(const std::vector<std::string>& args)
+int runPasswd(const Arguments& arguments, const std::string& path)
 {
-    int status = exitOk;
-    const auto arguments =
-        parseCommand("passwd", args, {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", status);
-    if (!arguments)
-        return status;
     std::string error;
-    const auto target = parseTarget(*arguments, error);
+    const auto target = parseTarget(arguments, error);
     if (!error.empty())
         return reportError(error);
-    auto secrets = SecretSource::make(arguments->has("password-stdin"), 2, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 2, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(arguments->positionals().front(), *secrets, true);
+    auto opened = unlockWithPassword(path, *secrets, true);
     if (!opened.open)
         return opened.status;
     return changePasswordAndSave(*opened.open, *secrets, target);
 }
 
-int runRecover(const std::vector<std::string>& args)
+int runRecover(const Arguments& arguments, const std::string& path)
 {
     int status = exitOk;
-    const auto arguments =
-        parseCommand("recover", args, {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", status);
-    if (!arguments)
-        return status;
-    const std::string& path = arguments->positionals().front();
     std::string error;
-    const auto target = parseTarget(*arguments, error);
+    const auto target = parseTarget(arguments, error);
     if (!error.empty())
         return reportError(error);
-    auto secrets = SecretSource::make(arguments->has("password-stdin"), 2, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 2, error);
     if (!secrets)
         return reportError(error);
     auto phrase = secrets->next("the recovery phrase", "Recovery phrase: ", error);
@@ -884,36 +887,23 @@ int runRecover(const std::vector<std::string>& args)
 
 int runVault(const std::vector<std::string>& args)
 {
-    if (args.empty())
-        return reportError("vault needs a subcommand: init, info, add, note, list, codes, remove, "
-                           "passwd or recover (see watchword-cli vault --help)");
-    const std::string& subcommand = args.front();
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (subcommand == "--help" || subcommand == "help" ||
-        std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
-        std::fputs(usage, stdout);
-        return exitOk;
-    }
-    if (subcommand == "init")
-        return runInit(rest);
-    if (subcommand == "info")
-        return runInfo(rest);
-    if (subcommand == "add")
-        return runAdd(rest);
-    if (subcommand == "note")
-        return runNote(rest);
-    if (subcommand == "list")
-        return runList(rest);
-    if (subcommand == "codes")
-        return runCodes(rest);
-    if (subcommand == "remove")
-        return runRemove(rest);
-    if (subcommand == "passwd")
-        return runPasswd(rest);
-    if (subcommand == "recover")
-        return runRecover(rest);
-    return reportError("unknown vault subcommand '" + subcommand +
-                       "': expected init, info, add, note, list, codes, remove, passwd or recover");
+    static const VaultSubcommand subcommands[] = {
+        {"init", {{"target-ms", true}, {"words", true}, {"password-stdin"}}, 1, "FILE", runInit},
+        {"info", {{"json"}}, 1, "FILE", runInfo},
+        {"add", {{"password-stdin"}}, 2, "FILE and an otpauth URI (or -)", runAdd},
+        {"note", {{"title", true}, {"body-file", true}, {"password-stdin"}}, 1, "FILE", runNote},
+        {"list", {{"json"}, {"password-stdin"}}, 1, "FILE", runList},
+        {"codes", {{"at", true}, {"json"}, {"password-stdin"}}, 1, "FILE", runCodes},
+        {"remove", {{"password-stdin"}}, 2, "FILE and a record ID", runRemove},
+        {"passwd", {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", runPasswd},
+        {"recover", {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", runRecover},
+    };
+    std::vector<Subcommand> table;
+    for (const auto& subcommand : subcommands)
+        table.push_back({subcommand.name, [&subcommand](const std::vector<std::string>& rest) {
+                             return runWithFile(subcommand, rest);
+                         }});
+    return runSubcommand("vault", table, usage, args);
 }
 
 } // namespace watchword::cli

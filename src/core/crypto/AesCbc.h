@@ -84,6 +84,12 @@ public:
     // here, branch-free, rather than by EVP; that is defence in depth, not a
     // licence to decrypt unauthenticated data (the error itself still tells).
     [[nodiscard]] AesCbcResult<SecureBuffer> decrypt(ByteView iv, ByteView ciphertext);
+    // The same into out, which must hold at least ciphertext.size() bytes (a
+    // caller's reusable secret buffer: nothing is allocated). Returns the
+    // plaintext length; the bytes of out after it are wiped, and all of out
+    // is wiped on BadPadding.
+    [[nodiscard]] AesCbcResult<std::size_t> decrypt(ByteView iv, ByteView ciphertext,
+                                                    std::span<std::uint8_t> out);
 
     // Not thread-safe: each call re-arms the object's contexts. Use one
     // object per thread.

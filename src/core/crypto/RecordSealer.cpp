@@ -84,6 +84,17 @@ RecordResult<Bytes> RecordSealer::seal(ByteView associatedData, ByteView plainte
 
 RecordResult<SecureBuffer> RecordSealer::open(ByteView associatedData, ByteView sealed)
 {
+    SecureBuffer plaintext(maximumPlaintextSize(sealed.size()));
+    auto length = open(associatedData, sealed, plaintext.span());
+    if (!length)
+        return fail(length.error());
+    plaintext.truncate(*length);
+    return plaintext;
+}
+
+RecordResult<std::size_t> RecordSealer::open(ByteView associatedData, ByteView sealed,
+                                             std::span<std::uint8_t> out)
+{
     if (sealed.size() < minimumSealedSize)
         return fail(RecordError::Malformed,
                     "sealed record is " + std::to_string(sealed.size()) +
@@ -102,17 +113,17 @@ RecordResult<SecureBuffer> RecordSealer::open(ByteView associatedData, ByteView 
                     "record authentication failed: wrong key, wrong associated data, or the "
                     "record was altered");
 
-    auto plaintext =
-        m_cipher.decrypt(ivAndCiphertext.first(ivSize), ivAndCiphertext.subspan(ivSize));
-    if (!plaintext) {
-        if (plaintext.error().code == AesCbcError::BadPadding)
+    auto length =
+        m_cipher.decrypt(ivAndCiphertext.first(ivSize), ivAndCiphertext.subspan(ivSize), out);
+    if (!length) {
+        if (length.error().code == AesCbcError::BadPadding)
             return fail(RecordError::Corrupt,
                         "record has a valid tag but invalid padding: it was sealed by a faulty "
                         "writer");
         return fail(RecordError::InternalFailure,
-                    "record decryption failed: " + plaintext.error().message);
+                    "record decryption failed: " + length.error().message);
     }
-    return std::move(plaintext).value();
+    return *length;
 }
 
 } // namespace watchword::crypto

@@ -92,6 +92,19 @@ public:
     // and the same associatedData. Errors, in the order they are checked:
     // Malformed, AuthenticationFailed, Corrupt (see the top of this file).
     [[nodiscard]] RecordResult<SecureBuffer> open(ByteView associatedData, ByteView sealed);
+    // The same into out, a caller's reusable secret buffer of at least
+    // maximumPlaintextSize(sealed.size()) bytes, so opening many records
+    // allocates nothing per record. Returns the plaintext length; out is
+    // wiped past it, and entirely on any error after the tag check.
+    [[nodiscard]] RecordResult<std::size_t> open(ByteView associatedData, ByteView sealed,
+                                                 std::span<std::uint8_t> out);
+
+    // The most plaintext an envelope of sealedSize bytes can carry (its
+    // ciphertext length; padding takes at least one byte of it).
+    static constexpr std::size_t maximumPlaintextSize(std::size_t sealedSize) noexcept
+    {
+        return sealedSize > ivSize + tagSize ? sealedSize - ivSize - tagSize : 0;
+    }
 
     // Not thread-safe (seal and open re-arm prepared contexts): one sealer per
     // thread, or a lock around it.

@@ -115,5 +115,11 @@ using Record = std::variant<OtpAccount, SecureNote>;
 // Malformed, with the tag named.
 [[nodiscard]] VaultResult<Record> decodeFields(RecordKind kind, const RecordId& id,
                                                std::uint64_t version, ByteView fields);
+// The same, decoding straight into out (which it replaces), so that a vault
+// opening thousands of records moves none of them. On failure out holds a
+// partly decoded record of the given kind, to be discarded.
+[[nodiscard]] VaultResult<void> decodeFieldsInto(RecordKind kind, const RecordId& id,
+                                                 std::uint64_t version, ByteView fields,
+                                                 Record& out);
 
 } // namespace watchword::vault

@@ -251,24 +251,40 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
                         "recovery slot: the identity public key is not a valid point");
         vault->m_recoveryPublicKey = *recipient;
     }
-    // Step 7: every record.
+    // Step 7: every record, decrypted into one reused secret buffer. The
+    // envelopes stay in one copy of the file so that a save re-seals only
+    // what changed.
+    auto image =
+        std::make_unique<const Bytes>(parsed.authenticated.begin(), parsed.authenticated.end());
+    const auto inImage = [&](ByteView view) {
+        return ByteView(image->data() + (view.data() - parsed.authenticated.data()), view.size());
+    };
+    std::size_t largest = 0;
+    for (const auto& sealed : parsed.records)
+        largest = std::max(largest, sealed.sealed.size());
+    SecureBuffer plaintext(crypto::RecordSealer::maximumPlaintextSize(largest));
     vault->m_entries.reserve(parsed.records.size());
     for (std::size_t i = 0; i < parsed.records.size(); ++i) {
         const auto& sealed = parsed.records[i];
-        const auto where = "record " + std::to_string(i + 1);
-        auto fields = vault->m_sealer.open(
-            recordAssociatedData(parsed.info.vaultId, sealed.id, sealed.version, sealed.kind),
-            sealed.sealed);
-        if (!fields) {
-            if (fields.error().code == crypto::RecordError::CryptoDisabled)
-                return fromRecordError(fields.error());
-            return fail(VaultError::Tampered, "vault tampered: " + where + " does not open");
+        const auto where = [i] {
+            return "record " + std::to_string(i + 1);
+        };
+        const auto associatedData =
+            recordAssociatedData(parsed.info.vaultId, sealed.id, sealed.version, sealed.kind);
+        const auto length = vault->m_sealer.open(associatedData, sealed.sealed, plaintext.span());
+        if (!length) {
+            if (length.error().code == crypto::RecordError::CryptoDisabled)
+                return fromRecordError(length.error());
+            return fail(VaultError::Tampered, "vault tampered: " + where() + " does not open");
         }
-        auto record = decodeFields(sealed.kind, sealed.id, sealed.version, *fields);
-        if (!record)
-            return fail(VaultError::Malformed, where + ": " + record.error().message);
-        vault->m_entries.push_back({std::move(*record), sealed.sealed});
+        auto& entry = vault->m_entries.emplace_back();
+        if (auto decoded = decodeFieldsInto(sealed.kind, sealed.id, sealed.version,
+                                            plaintext.span().first(*length), entry.record);
+            !decoded)
+            return fail(VaultError::Malformed, where() + ": " + decoded.error().message);
+        entry.sealed = inImage(sealed.sealed);
     }
+    vault->m_readImage = std::move(image);
     return vault;
 }
 
@@ -294,7 +310,7 @@ VaultResult<RecordId> Vault::add(Record record, crypto::RandomSource& random)
             r.version = 1;
         },
         record);
-    m_entries.push_back({std::move(record), std::nullopt});
+    m_entries.push_back({std::move(record), {}, {}});
     return id;
 }
 
@@ -312,7 +328,8 @@ VaultResult<void> Vault::update(Record record)
     const auto version = versionOf(entry->record) + 1;
     std::visit([&](auto& r) { r.version = version; }, record);
     entry->record = std::move(record);
-    entry->sealed.reset();
+    entry->sealed = {};
+    entry->resealed = {};
     return {};
 }
 
@@ -350,8 +367,11 @@ VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration&
     m_passwordSlotInfo = slots->info;
     m_passwordSlot = std::move(slots->password);
     m_recoverySlot = std::move(slots->recovery);
-    for (auto& entry : m_entries)
-        entry.sealed.reset();
+    for (auto& entry : m_entries) {
+        entry.sealed = {};
+        entry.resealed = {};
+    }
+    m_readImage.reset();
     return {};
 }
 
@@ -374,7 +394,7 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
         const auto kind = kindOf(entry.record);
         const auto& id = idOf(entry.record);
         const auto version = versionOf(entry.record);
-        if (!entry.sealed) {
+        if (entry.sealed.empty()) {
             auto fields = encodeFields(entry.record);
             if (!fields)
                 return fail(fields.error());
@@ -382,9 +402,10 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
                 m_sealer.seal(recordAssociatedData(m_vaultId, id, version, kind), *fields, random);
             if (!sealed)
                 return fromRecordError(sealed.error());
-            entry.sealed = std::move(*sealed);
+            entry.resealed = std::move(*sealed);
+            entry.sealed = entry.resealed;
         }
-        image.records.push_back({id, version, kind, *entry.sealed});
+        image.records.push_back({id, version, kind, entry.sealed});
     }
     auto file = encodeVault(image, m_manifestKey);
     m_generation = image.generation;

@@ -34,6 +34,7 @@
 #include "vault/VaultFile.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -102,10 +103,14 @@ public:
     [[nodiscard]] VaultResult<Bytes> serialize(crypto::RandomSource& random, std::int64_t now);
 
 private:
+    // A record and, while it is unchanged, its envelope as the file holds
+    // it: a view into m_readImage (as read) or into resealed (sealed by
+    // serialize()); empty when the next serialize() must seal it.
     struct Entry
     {
         Record record;
-        std::optional<Bytes> sealed; // the envelope in the file, while the record is unchanged
+        ByteView sealed;
+        Bytes resealed;
     };
 
     Vault(VaultId vaultId, SecureBuffer masterKey, crypto::RecordSealer sealer,
@@ -126,6 +131,9 @@ private:
     std::optional<Bytes> m_recoverySlot; // the slot body as written
     std::optional<crypto::PublicKey> m_recoveryPublicKey;
     std::vector<Entry> m_entries;
+    // The authenticated bytes of the file this vault was read from: one copy
+    // that holds every record's envelope, instead of one allocation per record.
+    std::unique_ptr<const Bytes> m_readImage;
 };
 
 } // namespace watchword::vault

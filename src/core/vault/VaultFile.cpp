@@ -131,6 +131,8 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         else
             return fail(VaultError::Malformed,
                         "vault slot " + number(slot + 1) + ": unknown type " + number(type));
+        if (slot == 0 && type != passwordSlotType)
+            return fail(VaultError::Malformed, "vault slot 1: the password slot must come first");
         if ((type == passwordSlotType && hasPasswordSlot) ||
             (type == recoverySlotType && parsed.recoverySlot))
             return fail(VaultError::Malformed, "vault slot " + number(slot + 1) +
@@ -150,8 +152,6 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         }
         at += length;
     }
-    if (!hasPasswordSlot)
-        return fail(VaultError::Malformed, "vault has no password slot");
 
     // Every record takes at least its header and a minimal envelope: a count
     // that cannot fit is a cut file, caught before reserving anything for it.
@@ -162,9 +162,12 @@ VaultResult<ParsedVault> parseVault(ByteView file)
                                                " records cannot fit in the bytes left");
     parsed.records.reserve(info.recordCount);
     for (std::uint32_t index = 0; index < info.recordCount; ++index) {
-        const auto where = "vault record " + number(index + 1);
+        // Built only on the way out: a string per record is measurable at 10,000.
+        const auto where = [index] {
+            return "vault record " + number(index + 1);
+        };
         if (structure.size() - at < recordHeaderSize)
-            return fail(VaultError::Truncated, "vault truncated in " + where);
+            return fail(VaultError::Truncated, "vault truncated in " + where());
         SealedRecord record;
         std::memcpy(record.id.data(), structure.data() + at, recordIdSize);
         record.version = readBigEndian<std::uint64_t>(structure.data() + at + recordIdSize);
@@ -173,15 +176,14 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         at += recordHeaderSize;
         if (kind != static_cast<std::uint8_t>(RecordKind::OtpAccount) &&
             kind != static_cast<std::uint8_t>(RecordKind::SecureNote))
-            return fail(VaultError::Malformed, where + ": unknown kind " + number(kind));
+            return fail(VaultError::Malformed, where() + ": unknown kind " + number(kind));
         record.kind = static_cast<RecordKind>(kind);
         if (length > structure.size() - at)
-            return fail(VaultError::Truncated, "vault truncated in " + where);
+            return fail(VaultError::Truncated, "vault truncated in " + where());
         if (length < minimumSealedRecordSize || (length - 48) % 16 != 0)
             return fail(VaultError::Malformed,
-                        where + ": sealed length " + number(length) + " is not an envelope size");
-        const auto sealed = structure.subspan(at, length);
-        record.sealed.assign(sealed.begin(), sealed.end());
+                        where() + ": sealed length " + number(length) + " is not an envelope size");
+        record.sealed = structure.subspan(at, length);
         at += length;
         parsed.records.push_back(std::move(record));
     }
@@ -189,10 +191,13 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         return fail(VaultError::Malformed, "vault: " + number(structure.size() - at) +
                                                " unexpected bytes after the last record");
     {
-        std::vector<RecordId> ids;
+        // Each id as two big-endian halves: integer compares sort in the same
+        // order as the bytes, several times faster than memcmp on 16 bytes.
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> ids;
         ids.reserve(parsed.records.size());
         for (const auto& record : parsed.records)
-            ids.push_back(record.id);
+            ids.emplace_back(readBigEndian<std::uint64_t>(record.id.data()),
+                             readBigEndian<std::uint64_t>(record.id.data() + 8));
         std::sort(ids.begin(), ids.end());
         if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
             return fail(VaultError::Malformed, "vault: two records have the same id");
@@ -303,24 +308,24 @@ Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
     return out;
 }
 
-Bytes slotAssociatedData(const VaultId& vaultId, std::uint8_t slotType)
+SlotAssociatedData slotAssociatedData(const VaultId& vaultId, std::uint8_t slotType) noexcept
 {
-    Bytes out;
-    append(out, asBytes(slotLabel));
-    append(out, vaultId);
-    appendByte(out, slotType);
+    SlotAssociatedData out{};
+    auto at = std::copy(slotLabel.begin(), slotLabel.end(), out.begin());
+    at = std::copy(vaultId.begin(), vaultId.end(), at);
+    *at = slotType;
     return out;
 }
 
-Bytes recordAssociatedData(const VaultId& vaultId, const RecordId& id, std::uint64_t version,
-                           RecordKind kind)
+RecordAssociatedData recordAssociatedData(const VaultId& vaultId, const RecordId& id,
+                                          std::uint64_t version, RecordKind kind) noexcept
 {
-    Bytes out;
-    append(out, asBytes(recordLabel));
-    append(out, vaultId);
-    append(out, id);
-    appendInteger(out, version);
-    appendByte(out, static_cast<std::uint8_t>(kind));
+    RecordAssociatedData out{};
+    auto at = std::copy(recordLabel.begin(), recordLabel.end(), out.begin());
+    at = std::copy(vaultId.begin(), vaultId.end(), at);
+    at = std::copy(id.begin(), id.end(), at);
+    writeBigEndian(&*at, version);
+    at[8] = static_cast<std::uint8_t>(kind);
     return out;
 }
 

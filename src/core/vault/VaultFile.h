@@ -79,13 +79,15 @@ struct VaultHeaderInfo
     std::optional<std::array<std::uint8_t, 33>> recoveryPublicKey;
 };
 
-// A record as the file stores it: the envelope stays sealed.
+// A record as the file stores it: the envelope stays sealed. sealed is a
+// view: into the parsed file (parseVault), or into bytes the caller keeps
+// alive until encodeVault() returns. Nothing is copied per record.
 struct SealedRecord
 {
     RecordId id{};
     std::uint64_t version = 0;
     RecordKind kind = RecordKind::OtpAccount;
-    Bytes sealed;
+    ByteView sealed;
 };
 
 // Everything encode() writes, the manifest and checksum aside.
@@ -132,11 +134,18 @@ struct ParsedVault
 [[nodiscard]] Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey);
 
 // The associated data of a slot envelope: slotLabel || vault id || slot type.
-[[nodiscard]] Bytes slotAssociatedData(const VaultId& vaultId, std::uint8_t slotType);
+inline constexpr std::size_t slotAssociatedDataSize = slotLabel.size() + vaultIdSize + 1; // 40
+using SlotAssociatedData = std::array<std::uint8_t, slotAssociatedDataSize>;
+[[nodiscard]] SlotAssociatedData slotAssociatedData(const VaultId& vaultId,
+                                                    std::uint8_t slotType) noexcept;
 // The associated data of a record envelope:
 // recordLabel || vault id || record id || be64(version) || kind.
-[[nodiscard]] Bytes recordAssociatedData(const VaultId& vaultId, const RecordId& id,
-                                         std::uint64_t version, RecordKind kind);
+inline constexpr std::size_t recordAssociatedDataSize =
+    recordLabel.size() + vaultIdSize + recordIdSize + 8 + 1; // 66
+using RecordAssociatedData = std::array<std::uint8_t, recordAssociatedDataSize>;
+[[nodiscard]] RecordAssociatedData recordAssociatedData(const VaultId& vaultId, const RecordId& id,
+                                                        std::uint64_t version,
+                                                        RecordKind kind) noexcept;
 
 // SHA-256 of data, the file checksum.
 [[nodiscard]] std::array<std::uint8_t, checksumSize> fileChecksum(ByteView data);

@@ -8,6 +8,7 @@
 #include "crypto/OpenSslHandles.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <openssl/evp.h>
 
 using namespace watchword;
@@ -157,7 +158,17 @@ void TestAesCbc::rearmedContextsMatchOneShot()
         const auto decrypted = cipher->decrypt(iv, expected);
         QVERIFY(decrypted.ok());
         QCOMPARE(test::toHex(*decrypted), test::toHex(plaintext));
+        // Into a caller's larger buffer: the plaintext, then wiped bytes.
+        Bytes out = randomBytes(random, expected.size() + 9);
+        const auto length = cipher->decrypt(iv, expected, out);
+        QVERIFY(length.ok());
+        QCOMPARE(test::toHex(ByteView(out).first(*length)), test::toHex(plaintext));
+        QVERIFY(std::all_of(out.begin() + static_cast<std::ptrdiff_t>(*length), out.end(),
+                            [](std::uint8_t b) { return b == 0; }));
     }
+    Bytes tooSmall(15);
+    QCOMPARE(cipher->decrypt(Bytes(16, 0), Bytes(16, 0), tooSmall).error().code,
+             AesCbcError::BadOutputSize);
 }
 
 void TestAesCbc::paddingByteIsCheckedExactly_data()

@@ -233,6 +233,7 @@ private slots:
     void everyTruncation();
     void notAVaultAndExtraBytes();
     void unsupportedVersion();
+    void passwordSlotComesFirst();
     void kdfOutOfBounds_data();
     void kdfOutOfBounds();
     void createRejectsOutOfBoundsCalibration();
@@ -555,6 +556,24 @@ void TestVault::notAVaultAndExtraBytes()
     auto longer = m_small;
     longer.push_back(0);
     QCOMPARE(decodeHeader(longer).error().code, VaultError::Malformed);
+}
+
+void TestVault::passwordSlotComesFirst()
+{
+    // The two slots swapped, the checksum made right again: a file no writer
+    // makes, refused as malformed before any key work.
+    auto file = m_small;
+    Bytes swapped(file.begin() + recoverySlotAt, file.begin() + recordsAt);
+    swapped.insert(swapped.end(), file.begin() + passwordSlotAt, file.begin() + recoverySlotAt);
+    std::copy(swapped.begin(), swapped.end(), file.begin() + passwordSlotAt);
+    fixChecksum(file);
+    const auto result = decodeHeader(file);
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, VaultError::Malformed);
+    QCOMPARE(result.error().message,
+             std::string("vault slot 1: the password slot must come first"));
+    QCOMPARE(Vault::unlockWithPassword(file, test::view(testPassword)).error().code,
+             VaultError::Malformed);
 }
 
 void TestVault::unsupportedVersion()
