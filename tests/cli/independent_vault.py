@@ -386,16 +386,18 @@ class Vault:
             length = cursor.u(4, "record length")
             if kind not in (ACCOUNT, NOTE):
                 raise VaultError("malformed", 2, "record kind %d" % kind)
+            # Step 2's order (docs/FORMAT.md section 6.5): L must fit, then be an envelope size.
+            sealed = cursor.take(length, "record envelope")
             if length < 64 or (length - 48) % 16:
                 raise VaultError("malformed", 2, "record length %d" % length)
-            sealed = cursor.take(length, "record envelope")
-            if record_id in seen:
-                raise VaultError("malformed", 2, "duplicate record id %s" % record_id.hex())
-            seen.add(record_id)
             self.records.append({"id": record_id, "version": version, "kind": kind, "sealed": sealed,
                                  "offset": start, "end": cursor.offset})
         if cursor.offset != end:
             raise VaultError("malformed", 2, "%d bytes left before the manifest" % (end - cursor.offset))
+        for record in self.records:
+            if record["id"] in seen:
+                raise VaultError("malformed", 2, "duplicate record id %s" % record["id"].hex())
+            seen.add(record["id"])
         self.manifest = data[end:end + 32]
         self.checksum = data[end + 32:]
         # Step 3.

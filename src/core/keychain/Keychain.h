@@ -10,7 +10,9 @@
 //               HKDF-Expand(prk, "identity secp256k1" || k, 32) for the single
 //               byte k = 0x01, 0x02, ...: the first valid one wins.
 //   wrapping  = HKDF-Expand(prk, info = "recovery wrapping key", 32 bytes),
-//               the key that wraps the vault master key in the recovery slot.
+//               derived and checked by the self-test; vault format 1 does not
+//               use it (its recovery slot wraps the master key to the identity
+//               key with the note key of share/SenderDh.h).
 //
 // Labels are ASCII without a terminating NUL. The identity public key is what
 // other people seal shared notes to (share/SenderDh.h).

@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <utility>
 
 namespace watchword::vault {
@@ -67,6 +70,11 @@ VaultResult<SecureBuffer> unwrapMasterKey(ByteView kek, ByteView associatedData,
     if (!opened) {
         if (opened.error().code == crypto::RecordError::AuthenticationFailed)
             return fail(wrongKey, wrongKeyMessage);
+        // A valid tag over bad padding: written by a faulty writer that held
+        // the key, not an attacker's doing and not an OpenSSL failure.
+        if (opened.error().code == crypto::RecordError::Corrupt)
+            return fail(VaultError::Malformed, "the slot's key envelope has a valid tag but "
+                                               "invalid padding");
         return fromRecordError(opened.error());
     }
     if (opened->size() != masterKeySize)
@@ -251,41 +259,108 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
                         "recovery slot: the identity public key is not a valid point");
         vault->m_recoveryPublicKey = *recipient;
     }
-    // Step 7: every record, decrypted into one reused secret buffer. The
-    // envelopes stay in one copy of the file so that a save re-seals only
-    // what changed.
+    // Step 7: every record. The envelopes stay in one copy of the file so
+    // that a save re-seals only what changed.
     auto image =
         std::make_unique<const Bytes>(parsed.authenticated.begin(), parsed.authenticated.end());
-    const auto inImage = [&](ByteView view) {
-        return ByteView(image->data() + (view.data() - parsed.authenticated.data()), view.size());
-    };
-    std::size_t largest = 0;
-    for (const auto& sealed : parsed.records)
-        largest = std::max(largest, sealed.sealed.size());
-    SecureBuffer plaintext(crypto::RecordSealer::maximumPlaintextSize(largest));
-    vault->m_entries.reserve(parsed.records.size());
-    for (std::size_t i = 0; i < parsed.records.size(); ++i) {
-        const auto& sealed = parsed.records[i];
-        const auto where = [i] {
-            return "record " + std::to_string(i + 1);
-        };
-        const auto associatedData =
-            recordAssociatedData(parsed.info.vaultId, sealed.id, sealed.version, sealed.kind);
-        const auto length = vault->m_sealer.open(associatedData, sealed.sealed, plaintext.span());
-        if (!length) {
-            if (length.error().code == crypto::RecordError::CryptoDisabled)
-                return fromRecordError(length.error());
-            return fail(VaultError::Tampered, "vault tampered: " + where() + " does not open");
-        }
-        auto& entry = vault->m_entries.emplace_back();
-        if (auto decoded = decodeFieldsInto(sealed.kind, sealed.id, sealed.version,
-                                            plaintext.span().first(*length), entry.record);
-            !decoded)
-            return fail(VaultError::Malformed, where() + ": " + decoded.error().message);
-        entry.sealed = inImage(sealed.sealed);
-    }
+    vault->m_entries.resize(parsed.records.size());
+    if (auto opened =
+            openEntries(parsed, *image, vault->m_masterKey, vault->m_sealer, vault->m_entries);
+        !opened)
+        return fail(opened.error());
     vault->m_readImage = std::move(image);
     return vault;
+}
+
+VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& image,
+                                     ByteView masterKey, crypto::RecordSealer& sealer,
+                                     std::vector<Entry>& entries)
+{
+    // Records open independently, so a large vault spreads them over the
+    // cores: each worker has its own sealer (the prepared contexts are not
+    // shared) and its own plaintext buffer, and fills its own slice of
+    // entries. Below the threshold a thread costs more than it saves.
+    constexpr std::size_t recordsPerWorker = 512;
+    constexpr std::size_t maximumWorkers = 8;
+    const std::size_t count = parsed.records.size();
+    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t workers =
+        std::clamp<std::size_t>(count / recordsPerWorker, 1, std::min(cores, maximumWorkers));
+
+    // The first failure of each slice, by record index; the lowest one is
+    // reported, so the error does not depend on the number of workers.
+    struct SliceFailure
+    {
+        std::size_t index = 0;
+        Error<VaultError> error;
+    };
+    std::vector<std::optional<SliceFailure>> failures(workers);
+    const auto openSlice = [&](std::size_t worker, crypto::RecordSealer& sliceSealer) {
+        const std::size_t begin = count * worker / workers;
+        const std::size_t end = count * (worker + 1) / workers;
+        std::size_t largest = 0;
+        for (std::size_t i = begin; i < end; ++i)
+            largest = std::max(largest, parsed.records[i].sealed.size());
+        SecureBuffer plaintext(crypto::RecordSealer::maximumPlaintextSize(largest));
+        for (std::size_t i = begin; i < end; ++i) {
+            const auto& sealed = parsed.records[i];
+            const auto where = [i] {
+                return "record " + std::to_string(i + 1);
+            };
+            const auto associatedData =
+                recordAssociatedData(parsed.info.vaultId, sealed.id, sealed.version, sealed.kind);
+            const auto length = sliceSealer.open(associatedData, sealed.sealed, plaintext.span());
+            if (!length) {
+                failures[worker] = SliceFailure{
+                    i, length.error().code == crypto::RecordError::CryptoDisabled
+                           ? Error<VaultError>{VaultError::CryptoDisabled, length.error().message}
+                           : Error<VaultError>{VaultError::Tampered,
+                                               "vault tampered: " + where() + " does not open"}};
+                return;
+            }
+            auto& entry = entries[i];
+            if (auto decoded = decodeFieldsInto(sealed.kind, sealed.id, sealed.version,
+                                                plaintext.span().first(*length), entry.record);
+                !decoded) {
+                failures[worker] = SliceFailure{
+                    i, {VaultError::Malformed, where() + ": " + decoded.error().message}};
+                return;
+            }
+            entry.sealed =
+                ByteView(image.data() + (sealed.sealed.data() - parsed.authenticated.data()),
+                         sealed.sealed.size());
+        }
+    };
+
+    std::vector<crypto::RecordSealer> sealers;
+    std::vector<std::thread> threads;
+    sealers.reserve(workers - 1);
+    threads.reserve(workers - 1);
+    for (std::size_t worker = 1; worker < workers; ++worker) {
+        auto workerSealer = sealerFor(masterKey);
+        if (!workerSealer)
+            return fail(workerSealer.error());
+        sealers.push_back(std::move(*workerSealer));
+    }
+    for (std::size_t worker = 1; worker < workers; ++worker) {
+        try {
+            threads.emplace_back(openSlice, worker, std::ref(sealers[worker - 1]));
+        } catch (const std::system_error&) {
+            // No thread to be had (a process limit): this one does the slice.
+            openSlice(worker, sealers[worker - 1]);
+        }
+    }
+    openSlice(0, sealer);
+    for (auto& thread : threads)
+        thread.join();
+
+    const std::optional<SliceFailure>* first = nullptr;
+    for (const auto& failure : failures)
+        if (failure && (first == nullptr || failure->index < (*first)->index))
+            first = &failure;
+    if (first != nullptr)
+        return fail((*first)->error.code, (*first)->error.message);
+    return {};
 }
 
 const Record* Vault::find(const RecordId& id) const noexcept

@@ -118,6 +118,12 @@ private:
 
     static VaultResult<Vault> create(VaultId vaultId, SecureBuffer masterKey);
     static VaultResult<Vault> openRecords(const ParsedVault& parsed, SecureBuffer masterKey);
+    // Opening step 7: opens and decodes every record of parsed into entries
+    // (sized to match), whose envelopes become views into image (a copy of
+    // parsed.authenticated).
+    static VaultResult<void> openEntries(const ParsedVault& parsed, const Bytes& image,
+                                         ByteView masterKey, crypto::RecordSealer& sealer,
+                                         std::vector<Entry>& entries);
 
     VaultId m_vaultId{};
     std::uint64_t m_generation = 0;
