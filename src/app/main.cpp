@@ -1,5 +1,6 @@
 // Watchword: wires the self-test, the models and the QML front end together.
 #include "SelfTestModel.h"
+#include "base/ProcessHardening.h"
 #include "selftest/SelfTest.h"
 
 #include <QCommandLineParser>
@@ -14,7 +15,12 @@ Q_IMPORT_QML_PLUGIN(Watchword_UiPlugin)
 
 int main(int argc, char* argv[])
 {
+    // Before any secret is read: no core file, no ptrace by other processes.
+    const auto hardeningFailure = watchword::hardenProcess();
     QGuiApplication app(argc, argv);
+    if (!hardeningFailure.empty())
+        qWarning("process hardening: %s (secrets could reach a core file)",
+                 hardeningFailure.c_str());
     QGuiApplication::setApplicationName(QStringLiteral("Watchword"));
     QGuiApplication::setOrganizationName(QStringLiteral("Watchword"));
     QGuiApplication::setDesktopFileName(QStringLiteral("org.watchword.Watchword"));

@@ -97,8 +97,14 @@ public:
         {};
         restore.sa_handler = &EchoOff::restoreAndReraise;
         sigemptyset(&restore.sa_mask);
-        for (std::size_t i = 0; i < std::size(endingSignals); ++i)
-            ::sigaction(endingSignals[i], &restore, &m_previous[i]);
+        // A signal the caller ignores (nohup, a shell's background job)
+        // stays ignored: it would not end the process, so nothing to restore.
+        for (std::size_t i = 0; i < std::size(endingSignals); ++i) {
+            ::sigaction(endingSignals[i], nullptr, &m_previous[i]);
+            m_replaced[i] = m_previous[i].sa_handler != SIG_IGN;
+            if (m_replaced[i])
+                ::sigaction(endingSignals[i], &restore, nullptr);
+        }
         termios silent = s_original;
         silent.c_lflag &= ~static_cast<tcflag_t>(ECHO);
         silent.c_lflag |= ECHONL;
@@ -111,7 +117,8 @@ public:
         ::tcsetattr(s_terminal, TCSAFLUSH, &s_original);
         s_terminal = -1;
         for (std::size_t i = 0; i < std::size(endingSignals); ++i)
-            ::sigaction(endingSignals[i], &m_previous[i], nullptr);
+            if (m_replaced[i])
+                ::sigaction(endingSignals[i], &m_previous[i], nullptr);
     }
     EchoOff(const EchoOff&) = delete;
     EchoOff& operator=(const EchoOff&) = delete;
@@ -131,6 +138,7 @@ private:
     static inline volatile std::sig_atomic_t s_terminal = -1;
     static inline termios s_original{};
     struct sigaction m_previous[std::size(endingSignals)]{};
+    bool m_replaced[std::size(endingSignals)] = {};
 };
 
 // Reads one line from the terminal with echo off. The terminal settings are

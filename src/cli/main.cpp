@@ -1,5 +1,6 @@
 // watchword-cli: Watchword's crypto core for scripts.
 #include "Cli.h"
+#include "base/ProcessHardening.h"
 
 #include <cstring>
 #include <string>
@@ -27,6 +28,9 @@ int run(std::vector<std::string> args);
 int main(int argc, char* argv[])
 {
     using namespace watchword::cli;
+    // Before any secret is read: no core file, no ptrace by other processes.
+    if (const auto failed = watchword::hardenProcess(); !failed.empty())
+        reportError("warning: " + failed + " (secrets could reach a core file)", exitOk);
     const int status = run(std::vector<std::string>(argv + 1, argv + argc));
     // Output that did not reach its file (a full disk, a closed pipe) is a
     // failure: "keychain new > phrase.txt" must not report success with the
