@@ -158,12 +158,18 @@ std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& e
     std::size_t size = 0;
     bool ended = false;
     bool failed = false;
+    bool endOfInput = false;
     while (!ended) {
         std::uint8_t byte = 0;
         const ssize_t got = ::read(terminal, &byte, 1);
         if (got < 0 && errno == EINTR)
             continue;
-        if (got <= 0 || byte == '\n') {
+        if (got <= 0) {
+            // Ctrl-D, a closed terminal: only Enter confirms a secret, so
+            // whatever was typed before is dropped, not taken.
+            endOfInput = true;
+            ended = true;
+        } else if (byte == '\n') {
             ended = true;
         } else if (size == limit) {
             failed = true;
@@ -173,7 +179,14 @@ std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& e
         }
     }
     echoOff.reset();
+    if (endOfInput) // so the error starts on a line of its own
+        [[maybe_unused]]
+        const ssize_t newline = ::write(terminal, "\n", 1);
     ::close(terminal);
+    if (endOfInput) {
+        error = "end of input at the prompt: nothing was entered";
+        return std::nullopt;
+    }
     if (failed) {
         error = "the line typed is longer than 4096 bytes";
         return std::nullopt;
@@ -265,6 +278,9 @@ std::optional<SecureBuffer> readNewPassword(SecretSource& source, std::string& e
 // "FILE: message", the exit status 1: the operation failed on this file.
 int reportFileError(const std::string& path, const std::string& message)
 {
+    // Storage messages already name the file; others get it as a prefix.
+    if (message.starts_with(path))
+        return reportError(message, exitFailure);
     return reportError(path + ": " + message, exitFailure);
 }
 
