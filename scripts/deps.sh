@@ -20,6 +20,8 @@ packages=(
   libbenchmark-dev
   # tests: independent implementations (codes; a vault reader from docs/FORMAT.md)
   oathtool python3-pyotp python3-cryptography
+  # fuzzing: clang's libFuzzer and sanitizer runtimes
+  clang libclang-rt-14-dev
 )
 
 missing() {

@@ -1,0 +1,191 @@
+// Fuzz target: the key-free checks of opening a vault file (parseVault and
+// decodeHeader, docs/FORMAT.md section 6.5 steps 1 to 4), the part of opening
+// that runs on whatever file someone hands over, before any password.
+//
+// Every input runs twice: as it is, and with its checksum fixed up, since a
+// random change almost never keeps SHA-256 right and the KDF bounds (step 4)
+// would otherwise go untested. Besides not crashing, an accepted file must
+// hold together (sizes, counts, bounds), decodeHeader must agree with
+// parseVault, and encodeVault must write the same structure back.
+#include "FuzzCheck.h"
+#include "crypto/Hash.h"
+#include "crypto/Hmac.h"
+#include "vault/Calibration.h"
+#include "vault/VaultFile.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace watchword;
+using namespace watchword::vault;
+using watchword::fuzz::expect;
+using watchword::fuzz::propertyBroken;
+
+bool equalBytes(ByteView a, ByteView b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+
+bool sameInfo(const VaultHeaderInfo& a, const VaultHeaderInfo& b)
+{
+    return a.version == b.version && a.vaultId == b.vaultId && a.generation == b.generation &&
+           a.created == b.created && a.modified == b.modified && a.recordCount == b.recordCount &&
+           a.slotCount == b.slotCount && a.passwordSlot.kdf == b.passwordSlot.kdf &&
+           a.passwordSlot.iterations == b.passwordSlot.iterations &&
+           a.passwordSlot.salt == b.passwordSlot.salt &&
+           a.passwordSlot.targetMilliseconds == b.passwordSlot.targetMilliseconds &&
+           a.passwordSlot.iterationsPerSecond == b.passwordSlot.iterationsPerSecond &&
+           a.recoveryPublicKey == b.recoveryPublicKey;
+}
+
+bool sameRecords(const std::vector<SealedRecord>& a, const std::vector<SealedRecord>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const SealedRecord& x, const SealedRecord& y) {
+                          return x.id == y.id && x.version == y.version && x.kind == y.kind &&
+                                 equalBytes(x.sealed, y.sealed);
+                      });
+}
+
+// What an accepted file must look like.
+void checkAccepted(ByteView file, const ParsedVault& parsed)
+{
+    const auto& info = parsed.info;
+    expect(info.version == formatVersion, "accepted: version is 1");
+    expect(parsed.authenticated.data() == file.data() &&
+               parsed.authenticated.size() + manifestSize + checksumSize == file.size(),
+           "accepted: the authenticated bytes are all but the manifest and checksum");
+    expect(parsed.manifest.data() == file.data() + parsed.authenticated.size() &&
+               parsed.manifest.size() == manifestSize,
+           "accepted: the manifest follows the authenticated bytes");
+    const auto checksum = fileChecksum(file.first(file.size() - checksumSize));
+    expect(equalBytes(checksum, file.last(checksumSize)), "accepted: the checksum matches");
+
+    expect(parsed.passwordSlot.size() == passwordSlotSize, "accepted: password slot size");
+    expect(info.slotCount == (parsed.recoverySlot ? 2 : 1), "accepted: slot count");
+    expect(!parsed.recoverySlot || parsed.recoverySlot->size() == recoverySlotSize,
+           "accepted: recovery slot size");
+    expect(info.recoveryPublicKey.has_value() == parsed.recoverySlot.has_value(),
+           "accepted: a recovery key exactly when there is a recovery slot");
+    if (parsed.recoverySlot)
+        expect(equalBytes(*info.recoveryPublicKey, parsed.recoverySlot->first(33)),
+               "accepted: the recovery key is R, the slot's first 33 bytes");
+
+    const auto& slot = info.passwordSlot;
+    expect(slot.kdf == kdfPbkdf2HmacSha256, "accepted: KDF is PBKDF2-HMAC-SHA256");
+    expect(slot.iterations >= minimumPasswordIterations &&
+               slot.iterations <= maximumPasswordIterations,
+           "accepted: iterations within bounds (no unbounded KDF work)");
+    expect(slot.targetMilliseconds >= minimumTargetMilliseconds &&
+               slot.targetMilliseconds <= maximumTargetMilliseconds,
+           "accepted: calibration target within bounds");
+
+    expect(parsed.records.size() == info.recordCount, "accepted: record count");
+    std::size_t size = headerSize + slotHeaderSize + passwordSlotSize;
+    if (parsed.recoverySlot)
+        size += slotHeaderSize + recoverySlotSize;
+    std::vector<RecordId> ids;
+    for (const auto& record : parsed.records) {
+        expect(record.kind == RecordKind::OtpAccount || record.kind == RecordKind::SecureNote,
+               "accepted: record kind 1 or 2");
+        expect(record.sealed.size() >= minimumSealedRecordSize &&
+                   (record.sealed.size() - 48) % 16 == 0,
+               "accepted: a record's sealed length is an envelope size");
+        size += recordHeaderSize + record.sealed.size();
+        ids.push_back(record.id);
+    }
+    expect(size == parsed.authenticated.size(),
+           "accepted: header, slots and records fill the authenticated bytes");
+    std::sort(ids.begin(), ids.end());
+    expect(std::adjacent_find(ids.begin(), ids.end()) == ids.end(),
+           "accepted: record ids are distinct");
+
+    const auto header = decodeHeader(file);
+    expect(header.ok(), "decodeHeader accepts what parseVault accepts");
+    expect(sameInfo(*header, info), "decodeHeader reads what parseVault reads");
+
+    // Written back (under some manifest key: the manifest is not checked
+    // here), the structure must come back byte for byte: the file has one
+    // spelling, the password slot first (docs/FORMAT.md section 6.2).
+    VaultImage image;
+    image.vaultId = info.vaultId;
+    image.generation = info.generation;
+    image.created = info.created;
+    image.modified = info.modified;
+    image.passwordSlot.assign(parsed.passwordSlot.begin(), parsed.passwordSlot.end());
+    if (parsed.recoverySlot)
+        image.recoverySlot = Bytes(parsed.recoverySlot->begin(), parsed.recoverySlot->end());
+    image.records = parsed.records;
+    const std::uint8_t keyBytes[32] = {};
+    const crypto::HmacKey manifestKey(crypto::HashAlgorithm::Sha256, keyBytes);
+    const Bytes written = encodeVault(image, manifestKey);
+    const auto reread = parseVault(written);
+    if (!reread)
+        propertyBroken("encodeVault wrote a file that parseVault refuses: " +
+                       reread.error().message);
+    expect(sameInfo(reread->info, info), "written back: the same header and slot information");
+    expect(equalBytes(reread->passwordSlot, parsed.passwordSlot), "written back: password slot");
+    expect(reread->recoverySlot.has_value() == parsed.recoverySlot.has_value() &&
+               (!parsed.recoverySlot || equalBytes(*reread->recoverySlot, *parsed.recoverySlot)),
+           "written back: recovery slot");
+    expect(sameRecords(reread->records, parsed.records), "written back: the same records");
+    expect(equalBytes(reread->authenticated, parsed.authenticated),
+           "written back: byte for byte the same structure");
+}
+
+// Checks one input; returns the error code, or nothing if it was accepted.
+std::optional<VaultError> checkOne(ByteView file)
+{
+    const auto parsed = parseVault(file);
+    if (parsed) {
+        checkAccepted(file, *parsed);
+        return std::nullopt;
+    }
+    const VaultError code = parsed.error().code;
+    expect(!parsed.error().message.empty(), "every refusal says why");
+    // The documented order of step 1: the magic first, then the size.
+    const std::size_t magicBytes = std::min(file.size(), fileMagic.size());
+    const bool magicMatches =
+        std::equal(file.begin(), file.begin() + magicBytes, fileMagic.begin());
+    if (!magicMatches)
+        expect(code == VaultError::NotAVault, "a file without the magic is NotAVault");
+    else if (file.size() < headerSize + checksumSize)
+        expect(code == VaultError::Truncated, "a short file with the magic is Truncated");
+    expect(code != VaultError::WrongPassword && code != VaultError::WrongRecoveryPhrase &&
+               code != VaultError::Tampered && code != VaultError::CryptoDisabled &&
+               code != VaultError::InternalFailure,
+           "parsing refuses only with the errors of steps 1 to 4");
+    return code;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const ByteView file(data, size);
+    const auto asIs = checkOne(file);
+
+    // The checksum is the last 32 bytes; below a header and checksum it
+    // overlaps what steps 1 and 2 read, and fixing it would change them.
+    if (size < headerSize + checksumSize)
+        return 0;
+    const auto checksum = fileChecksum(file.first(size - checksumSize));
+    if (equalBytes(checksum, file.last(checksumSize)))
+        return 0;
+    Bytes fixed(file.begin(), file.end());
+    std::copy(checksum.begin(), checksum.end(), fixed.end() - checksumSize);
+    const auto repaired = checkOne(fixed);
+    // Structure (step 2) is checked before the checksum (step 3), and the
+    // checksum before the KDF bounds (step 4).
+    expect(asIs.has_value() && *asIs == VaultError::Corrupted
+               ? !repaired || *repaired == VaultError::KdfOutOfBounds
+               : repaired == asIs,
+           "the checksum is checked after the structure and before the KDF bounds");
+    return 0;
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus in fuzz/corpus/<target>/ from the test data.
+
+Seeds are derived, never hand-edited: rerun this after the test vectors
+change (python3 fuzz/make_corpus.py). The files it writes are committed; the
+fuzzer's own finds go to build/fuzz/corpus-work and are not.
+"""
+
+import hashlib
+import json
+import pathlib
+import shutil
+import struct
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+CORPUS = ROOT / "fuzz" / "corpus"
+
+HEADER = 64
+CHECKSUM = 32
+MANIFEST = 32
+SLOT_HEADER = 3
+RECORD_HEADER = 29
+
+
+def write(target, name, data):
+    folder = CORPUS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data)
+
+
+def with_checksum(body):
+    return body + hashlib.sha256(body).digest()
+
+
+def split_vault(file):
+    """The worked example's parts (docs/FORMAT.md section 6)."""
+    header = bytearray(file[:HEADER])
+    at = HEADER
+    slots = []
+    for _ in range(header[56]):
+        length = struct.unpack(">H", file[at + 1 : at + 3])[0]
+        slots.append(file[at : at + SLOT_HEADER + length])
+        at += SLOT_HEADER + length
+    records = file[at : len(file) - MANIFEST - CHECKSUM]
+    manifest = file[len(file) - MANIFEST - CHECKSUM : len(file) - CHECKSUM]
+    return header, slots, records, manifest
+
+
+def vault_seeds():
+    vectors = json.loads((DATA / "vault" / "vectors.json").read_text())
+    file = bytes.fromhex(vectors["file_hex"])
+    header, slots, records, manifest = split_vault(file)
+    password, recovery = slots
+    write("fuzz-vault-file", "worked-example", file)
+
+    # The variants keep a valid checksum so that they reach the later steps;
+    # their manifests no longer match, which only unlocking would notice.
+    one_slot = bytearray(header)
+    one_slot[56] = 1
+    write("fuzz-vault-file", "password-slot-only",
+          with_checksum(bytes(one_slot) + password + records + manifest))
+
+    no_records = bytearray(header)
+    no_records[52:56] = struct.pack(">I", 0)
+    write("fuzz-vault-file", "no-records",
+          with_checksum(bytes(no_records) + password + recovery + manifest))
+
+    # Refused: the password slot must come first (docs/FORMAT.md section 6.2).
+    write("fuzz-vault-file", "recovery-slot-first",
+          with_checksum(bytes(header) + recovery + password + records + manifest))
+
+    low_iterations = bytearray(password)
+    low_iterations[SLOT_HEADER + 1 : SLOT_HEADER + 5] = struct.pack(">I", 1)
+    write("fuzz-vault-file", "iterations-out-of-bounds",
+          with_checksum(bytes(no_records) + bytes(low_iterations) + manifest))
+
+    write("fuzz-vault-file", "truncated", file[: HEADER + CHECKSUM])
+
+
+def fields_of(data):
+    """(tag, value) pairs of a record's fields (docs/FORMAT.md section 6.4)."""
+    at = 0
+    while at < len(data):
+        tag = data[at]
+        length = struct.unpack(">I", data[at + 1 : at + 5])[0]
+        yield tag, data[at + 5 : at + 5 + length]
+        at += 5 + length
+
+
+def record_seeds():
+    # The fuzz target reads one byte for the kind, then the fields.
+    vectors = json.loads((DATA / "vault" / "vectors.json").read_text())
+    kinds = {"account": b"\x01", "note": b"\x02"}
+    for index, record in enumerate(vectors["records"]):
+        fields = bytes.fromhex(record["fields_hex"])
+        name = "%s-%d" % (record["kind"], index)
+        if record.get("otp_kind"):
+            name += "-" + record["otp_kind"]
+        write("fuzz-record-fields", name, kinds[record["kind"]] + fields)
+        if record["kind"] == "account":
+            # Optional strings present but empty: read as absent.
+            spelled = b""
+            for tag, value in fields_of(fields):
+                if tag in (0x01, 0x02):  # issuer, account name
+                    value = b""
+                spelled += bytes([tag]) + struct.pack(">I", len(value)) + value
+            write("fuzz-record-fields", name + "-empty-names", b"\x01" + spelled)
+
+
+def otpauth_seeds():
+    cases = json.loads((DATA / "otpauth" / "uris.json").read_text())["cases"]
+    for case in cases:
+        write("fuzz-otpauth-uri", case["id"], case["uri"].encode())
+    # Steam Guard spellings (tests/core/otp/TestOtpauthUri.cpp).
+    secret = "JRZCL47CMXVOQMNPZR2F7J4RGI"
+    steam = {
+        "steam-aegis": "otpauth://steam/Boeing:Sophia?secret=%s&issuer=Boeing&algorithm=SHA1"
+                       "&digits=5&period=30",
+        "steam-keepassxc": "otpauth://totp/Steam:gaben?secret=%s&period=30&digits=5"
+                           "&issuer=Steam&encoder=steam",
+        "steam-canonical": "otpauth://steam/Boeing:Sophia?secret=%s&issuer=Boeing&algorithm=SHA1"
+                           "&digits=5&period=30&encoder=steam",
+    }
+    for name, uri in steam.items():
+        write("fuzz-otpauth-uri", name, (uri % secret).encode())
+
+
+def main():
+    if CORPUS.exists():
+        shutil.rmtree(CORPUS)
+    vault_seeds()
+    record_seeds()
+    otpauth_seeds()
+
+
+if __name__ == "__main__":
+    main()
