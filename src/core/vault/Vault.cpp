@@ -191,7 +191,8 @@ VaultResult<Vault> Vault::create(ByteView password, const keychain::Keychain& ke
     return vault;
 }
 
-VaultResult<Vault> Vault::unlockWithPassword(ByteView file, ByteView password)
+VaultResult<Vault> Vault::unlockWithPassword(ByteView file, ByteView password,
+                                             const UnlockOptions& options)
 {
     auto parsed = parseVault(file);
     if (!parsed)
@@ -204,10 +205,11 @@ VaultResult<Vault> Vault::unlockWithPassword(ByteView file, ByteView password)
         parsed->passwordSlot.last(wrappedKeySize), VaultError::WrongPassword, "wrong password");
     if (!masterKey)
         return fail(masterKey.error());
-    return openRecords(*parsed, std::move(*masterKey));
+    return openRecords(*parsed, std::move(*masterKey), options);
 }
 
-VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keychain& keychain)
+VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keychain& keychain,
+                                             const UnlockOptions& options)
 {
     auto parsed = parseVault(file);
     if (!parsed)
@@ -232,10 +234,11 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
         VaultError::WrongRecoveryPhrase, "wrong recovery phrase");
     if (!masterKey)
         return fail(masterKey.error());
-    return openRecords(*parsed, std::move(*masterKey));
+    return openRecords(*parsed, std::move(*masterKey), options);
 }
 
-VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer masterKey)
+VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer masterKey,
+                                      const UnlockOptions& options)
 {
     auto vault = create(parsed.info.vaultId, std::move(masterKey));
     if (!vault)
@@ -264,8 +267,8 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
     auto image =
         std::make_unique<const Bytes>(parsed.authenticated.begin(), parsed.authenticated.end());
     vault->m_entries.resize(parsed.records.size());
-    if (auto opened =
-            openEntries(parsed, *image, vault->m_masterKey, vault->m_sealer, vault->m_entries);
+    if (auto opened = openEntries(parsed, *image, vault->m_masterKey, vault->m_sealer,
+                                  vault->m_entries, options.workers);
         !opened)
         return fail(opened.error());
     vault->m_readImage = std::move(image);
@@ -274,7 +277,7 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
 
 VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& image,
                                      ByteView masterKey, crypto::RecordSealer& sealer,
-                                     std::vector<Entry>& entries)
+                                     std::vector<Entry>& entries, std::size_t requestedWorkers)
 {
     // Records open independently, so a large vault spreads them over the
     // cores: each worker has its own sealer (the prepared contexts are not
@@ -285,7 +288,9 @@ VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& ima
     const std::size_t count = parsed.records.size();
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
     const std::size_t workers =
-        std::clamp<std::size_t>(count / recordsPerWorker, 1, std::min(cores, maximumWorkers));
+        requestedWorkers != 0
+            ? std::clamp<std::size_t>(requestedWorkers, 1, std::max<std::size_t>(count, 1))
+            : std::clamp<std::size_t>(count / recordsPerWorker, 1, std::min(cores, maximumWorkers));
 
     // The first failure of each slice, by record index; the lowest one is
     // reported, so the error does not depend on the number of workers.

@@ -40,6 +40,15 @@
 
 namespace watchword::vault {
 
+// How unlocking spreads the records over threads (opening step 7).
+struct UnlockOptions
+{
+    // 0: one worker per 512 records, at most the cores and at most 8. Any
+    // other value: exactly that many, but never more than the records (1: all
+    // on the calling thread). The result is the same either way.
+    std::size_t workers = 0;
+};
+
 class Vault
 {
 public:
@@ -54,12 +63,14 @@ public:
 
     // Opening steps 1 to 7 with the password: the errors of parseVault(), then
     // WrongPassword, Tampered (manifest or a record), Malformed (fields).
-    [[nodiscard]] static VaultResult<Vault> unlockWithPassword(ByteView file, ByteView password);
+    [[nodiscard]] static VaultResult<Vault> unlockWithPassword(ByteView file, ByteView password,
+                                                               const UnlockOptions& options = {});
 
     // The same with the recovery phrase's keychain: NoRecoverySlot, or
     // WrongRecoveryPhrase at once when its identity public key is not R.
     [[nodiscard]] static VaultResult<Vault> unlockWithRecovery(ByteView file,
-                                                               const keychain::Keychain& keychain);
+                                                               const keychain::Keychain& keychain,
+                                                               const UnlockOptions& options = {});
 
     Vault(Vault&&) noexcept = default;
     Vault& operator=(Vault&&) noexcept = default;
@@ -117,13 +128,14 @@ private:
           crypto::HmacKey manifestKey) noexcept;
 
     static VaultResult<Vault> create(VaultId vaultId, SecureBuffer masterKey);
-    static VaultResult<Vault> openRecords(const ParsedVault& parsed, SecureBuffer masterKey);
+    static VaultResult<Vault> openRecords(const ParsedVault& parsed, SecureBuffer masterKey,
+                                          const UnlockOptions& options);
     // Opening step 7: opens and decodes every record of parsed into entries
     // (sized to match), whose envelopes become views into image (a copy of
     // parsed.authenticated).
     static VaultResult<void> openEntries(const ParsedVault& parsed, const Bytes& image,
                                          ByteView masterKey, crypto::RecordSealer& sealer,
-                                         std::vector<Entry>& entries);
+                                         std::vector<Entry>& entries, std::size_t workers);
 
     VaultId m_vaultId{};
     std::uint64_t m_generation = 0;

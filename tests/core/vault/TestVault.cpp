@@ -234,6 +234,7 @@ private slots:
     void notAVaultAndExtraBytes();
     void unsupportedVersion();
     void passwordSlotComesFirst();
+    void duplicateRecordIds();
     void kdfOutOfBounds_data();
     void kdfOutOfBounds();
     void createRejectsOutOfBoundsCalibration();
@@ -577,6 +578,27 @@ void TestVault::passwordSlotComesFirst()
              VaultError::Malformed);
 }
 
+void TestVault::duplicateRecordIds()
+{
+    // The worked example's four records: give the third the second's id.
+    const auto file = vectorFile();
+    const auto offsets = recordOffsets(file, 4);
+    auto twice = file;
+    std::copy_n(file.begin() + std::ptrdiff_t(offsets[1]), recordIdSize,
+                twice.begin() + std::ptrdiff_t(offsets[2]));
+    fixChecksum(twice);
+    const auto result = decodeHeader(twice);
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, VaultError::Malformed);
+    QCOMPARE(result.error().message, std::string("vault: two records have the same id"));
+    // The same first 8 bytes, a different last one: two ids, and the file
+    // passes the structure (the manifest, with the key, would then refuse it).
+    auto near = twice;
+    near[offsets[2] + recordIdSize - 1] ^= 0x01;
+    fixChecksum(near);
+    QVERIFY(decodeHeader(near).ok());
+}
+
 void TestVault::unsupportedVersion()
 {
     for (const std::uint16_t version : {0, 2, 0x0100, 0xffff}) {
@@ -804,10 +826,9 @@ private:
 
 void TestVault::largeVaultOpensOnEveryWorker()
 {
-    // Enough records for unlocking to split them over several workers (one
-    // per 512 records, up to the cores): the records must come back exactly,
-    // each with its own envelope, and a failure must name the same record
-    // whatever the split.
+    // Enough records for unlocking to split them over several workers: the
+    // records must come back exactly, each with its own envelope, and a
+    // failure must name the same record whatever the split.
     constexpr std::uint32_t count = 2600;
     RecordingRandom random(test::testSeed());
     auto vault =
@@ -830,14 +851,19 @@ void TestVault::largeVaultOpensOnEveryWorker()
     const auto file = vault->serialize(random, 2);
     QVERIFY(file.ok());
 
-    auto reopened = Vault::unlockWithPassword(*file, test::view(testPassword));
-    QVERIFY(reopened.ok());
-    QCOMPARE(describeAll(*reopened), expected);
-    // Nothing changed: every record keeps its envelope byte for byte.
-    auto again = reopened->serialize(random, 3);
-    QVERIFY(again.ok());
-    QCOMPARE(again->size(), file->size());
-    QVERIFY(std::equal(file->begin() + recordsAt, file->end() - 64, again->begin() + recordsAt));
+    // Automatic (0), all on this thread, and splits that do not divide evenly.
+    const std::size_t workerCounts[] = {0, 1, 3, 7};
+    for (const std::size_t workers : workerCounts) {
+        auto reopened = Vault::unlockWithPassword(*file, test::view(testPassword), {workers});
+        QVERIFY(reopened.ok());
+        QCOMPARE(describeAll(*reopened), expected);
+        // Nothing changed: every record keeps its envelope byte for byte.
+        auto again = reopened->serialize(random, 3);
+        QVERIFY(again.ok());
+        QCOMPARE(again->size(), file->size());
+        QVERIFY(
+            std::equal(file->begin() + recordsAt, file->end() - 64, again->begin() + recordsAt));
+    }
 
     // Two records broken in different slices, the manifest made right again
     // with Km: the first in file order is the one reported.
@@ -851,11 +877,14 @@ void TestVault::largeVaultOpensOnEveryWorker()
         broken[offsets[first] + recordHeaderSize + 20] ^= 0x01;
         broken[offsets[count - 3] + recordHeaderSize + 20] ^= 0x01;
         fixManifest(broken, manifestKey.span());
-        const auto result = Vault::unlockWithPassword(broken, test::view(testPassword));
-        QVERIFY(!result.ok());
-        QCOMPARE(result.error().code, VaultError::Tampered);
-        QCOMPARE(result.error().message,
-                 "vault tampered: record " + std::to_string(first + 1) + " does not open");
+        for (const std::size_t workers : workerCounts) {
+            const auto result =
+                Vault::unlockWithPassword(broken, test::view(testPassword), {workers});
+            QVERIFY(!result.ok());
+            QCOMPARE(result.error().code, VaultError::Tampered);
+            QCOMPARE(result.error().message,
+                     "vault tampered: record " + std::to_string(first + 1) + " does not open");
+        }
     }
 }
 
