@@ -1,0 +1,177 @@
+#include "AccountListModel.h"
+
+#include <utility>
+
+namespace watchword::app {
+
+QString groupCode(const QString& code)
+{
+    const auto size = code.size();
+    if (size < 6)
+        return code;
+    QList<qsizetype> groups;
+    if (size == 7)
+        groups = {3, 4};
+    else if (size == 8)
+        groups = {4, 4};
+    else if (size == 10)
+        groups = {5, 5};
+    else
+        for (qsizetype done = 0; done < size; done += 3)
+            groups.append(std::min<qsizetype>(3, size - done));
+    QString out;
+    qsizetype at = 0;
+    for (const auto length : groups) {
+        if (!out.isEmpty())
+            out += QLatin1Char(' ');
+        out += code.mid(at, length);
+        at += length;
+    }
+    return out;
+}
+
+AccountListModel::AccountListModel(QObject* parent) : QAbstractListModel(parent) {}
+
+AccountListModel::~AccountListModel() = default;
+
+void AccountListModel::setAccounts(std::vector<AccountEntry> accounts, std::int64_t unixSeconds)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_rows.reserve(accounts.size());
+    for (auto& account : accounts) {
+        Row row{std::move(account), {}, {}, 0};
+        refresh(row, unixSeconds);
+        m_rows.push_back(std::move(row));
+    }
+    endResetModel();
+    emit countChanged();
+}
+
+void AccountListModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    endResetModel();
+    emit countChanged();
+}
+
+void AccountListModel::refresh(Row& row, std::int64_t unixSeconds) const
+{
+    const auto& generator = row.account.generator;
+    const auto& parameters = generator.parameters();
+    if (!parameters.isTimeBased()) {
+        row.code = QString::fromStdString(generator.codeForCounter(parameters.counter));
+        row.nextCode.clear();
+        row.validUntil = 0;
+        return;
+    }
+    const auto code = generator.codeForTime(unixSeconds);
+    if (!code) {
+        // Before 1970: no code to show, and nothing to count down to.
+        row.code.clear();
+        row.nextCode.clear();
+        row.validUntil = 0;
+        return;
+    }
+    const std::int64_t remaining = generator.secondsRemaining(unixSeconds);
+    row.code = QString::fromStdString(*code);
+    row.validUntil = unixSeconds + remaining;
+    row.nextCode.clear();
+    if (remaining <= defaultNextCodeSeconds) {
+        const auto next = generator.codeForTime(row.validUntil);
+        if (next)
+            row.nextCode = QString::fromStdString(*next);
+    }
+}
+
+int AccountListModel::tick(std::int64_t unixSeconds)
+{
+    static const QList<int> changedRoles = {CodeRole, PlainCodeRole, NextCodeRole, ValidUntilRole};
+    int computed = 0;
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        Row& row = m_rows[i];
+        if (row.validUntil == 0)
+            continue; // HOTP, or no code before 1970
+        const auto& generator = row.account.generator;
+        const std::int64_t period = generator.parameters().period;
+        if (unixSeconds >= row.validUntil) {
+            if (!row.nextCode.isEmpty() && unixSeconds < row.validUntil + period) {
+                // The next code, already shown, is now the code.
+                row.code = std::exchange(row.nextCode, QString());
+                row.validUntil += period;
+            } else {
+                refresh(row, unixSeconds); // a jump (suspend, clock change)
+                ++computed;
+            }
+        } else if (!row.nextCode.isEmpty() ||
+                   row.validUntil - unixSeconds > defaultNextCodeSeconds) {
+            continue;
+        }
+        if (row.validUntil != 0 && row.nextCode.isEmpty() &&
+            row.validUntil - unixSeconds <= defaultNextCodeSeconds) {
+            const auto next = generator.codeForTime(row.validUntil);
+            if (next)
+                row.nextCode = QString::fromStdString(*next);
+            ++computed;
+        }
+        const auto at = index(static_cast<int>(i));
+        emit dataChanged(at, at, changedRoles);
+    }
+    return computed;
+}
+
+int AccountListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+QVariant AccountListModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row& row = m_rows[static_cast<std::size_t>(index.row())];
+    const auto& parameters = row.account.generator.parameters();
+    switch (role) {
+    case IdRole:
+        return QString::fromLatin1(row.account.id);
+    case IssuerRole:
+        return row.account.issuer;
+    case Qt::DisplayRole:
+    case AccountNameRole:
+        return row.account.accountName;
+    case TagsRole:
+        return row.account.tags;
+    case KindRole:
+        return QString::fromLatin1(otp::kindName(parameters.kind).data(),
+                                   qsizetype(otp::kindName(parameters.kind).size()));
+    case CodeRole:
+        return groupCode(row.code);
+    case PlainCodeRole:
+        return row.code;
+    case NextCodeRole:
+        return groupCode(row.nextCode);
+    case PeriodRole:
+        return parameters.isTimeBased() ? int(parameters.period) : 0;
+    case ValidUntilRole:
+        return qint64(row.validUntil);
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> AccountListModel::roleNames() const
+{
+    return {{IdRole, "recordId"},
+            {IssuerRole, "issuer"},
+            {AccountNameRole, "accountName"},
+            {TagsRole, "tags"},
+            {KindRole, "kind"},
+            {CodeRole, "code"},
+            {PlainCodeRole, "plainCode"},
+            {NextCodeRole, "nextCode"},
+            {PeriodRole, "period"},
+            {ValidUntilRole, "validUntil"}};
+}
+
+} // namespace watchword::app
