@@ -4,7 +4,6 @@
 
 #include <QJsonDocument>
 #include <QString>
-#include <QStringDecoder>
 #include <unistd.h>
 
 namespace watchword::cli {
@@ -64,30 +63,6 @@ StdinLines readStdinLines(std::size_t maxLines)
         result.lines.emplace_back(watchword::ByteView(input.data() + start, lineEnd - start));
         start = end + 1;
     }
-    return result;
-}
-
-std::optional<SecureBuffer> normalizeSecretText(const SecureBuffer& text, std::string_view what,
-                                                std::string& error)
-{
-    const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(text.data()),
-                                                   static_cast<qsizetype>(text.size()));
-    // A leading U+FEFF is part of the secret, not a byte-order mark to drop.
-    QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom |
-                                                       QStringConverter::Flag::Stateless);
-    QString decoded = decoder.decode(raw);
-    if (decoder.hasError()) {
-        secureWipe(decoded.data(), static_cast<std::size_t>(decoded.size()) * sizeof(QChar));
-        error = std::string(what) + " is not valid UTF-8";
-        return std::nullopt;
-    }
-    QString normalized = decoded.normalized(QString::NormalizationForm_KD);
-    QByteArray utf8 = normalized.toUtf8();
-    SecureBuffer result(ByteView(reinterpret_cast<const std::uint8_t*>(utf8.constData()),
-                                 static_cast<std::size_t>(utf8.size())));
-    secureWipe(utf8.data(), static_cast<std::size_t>(utf8.size()));
-    secureWipe(normalized.data(), static_cast<std::size_t>(normalized.size()) * sizeof(QChar));
-    secureWipe(decoded.data(), static_cast<std::size_t>(decoded.size()) * sizeof(QChar));
     return result;
 }
 

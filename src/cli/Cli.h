@@ -3,6 +3,7 @@
 
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
+#include "text/SecretText.h"
 
 #include <QJsonObject>
 #include <cstdio>
@@ -39,14 +40,8 @@ struct StdinLines
 };
 StdinLines readStdinLines(std::size_t maxLines);
 
-// The UTF-8 of text normalized to Unicode NFKD: BIP39 requires it of
-// passphrases, and the vault format of passwords (docs/FORMAT.md section 6.2),
-// so the same typed text opens the vault whatever form the keyboard produced.
-// Qt's normalization is the one Unicode library at hand; the copies it makes
-// are wiped before release. nullopt and "<what> is not valid UTF-8" in error
-// if text is not UTF-8.
-std::optional<SecureBuffer> normalizeSecretText(const SecureBuffer& text, std::string_view what,
-                                                std::string& error);
+// Secrets typed as text are normalized by text/SecretText.h.
+using text::normalizeSecretText;
 
 // Runs the known-answer tests once; nullopt if they pass, else the message to
 // report (crypto is then disabled for the rest of the process).

@@ -1,0 +1,29 @@
+// Secrets typed as text (passwords, BIP39 passphrases), turned into the bytes
+// the core derives keys from: the UTF-8 of the Unicode NFKD form, which BIP39
+// requires of passphrases and the vault format of passwords
+// (docs/FORMAT.md section 6.2), so the same typed text opens the vault
+// whatever form the keyboard or input method produced. Qt's normalization is
+// the Unicode library at hand, which is why this sits outside src/core; the
+// app and the CLI share it.
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/SecureBuffer.h"
+
+#include <QString>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace watchword::text {
+
+// The NFKD UTF-8 of the UTF-8 text. nullopt and "<what> is not valid UTF-8"
+// in error if it is not UTF-8. Every copy made on the way is wiped.
+[[nodiscard]] std::optional<SecureBuffer>
+normalizeSecretText(const SecureBuffer& text, std::string_view what, std::string& error);
+
+// The same from a QString (what a QML text field gives). The caller's string
+// is wiped, if no other QString shares its data.
+[[nodiscard]] SecureBuffer normalizeSecretText(QString& text);
+
+} // namespace watchword::text
