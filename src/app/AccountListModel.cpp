@@ -121,6 +121,14 @@ int AccountListModel::tick(std::int64_t unixSeconds)
     return computed;
 }
 
+QString AccountListModel::plainCode(const QByteArray& recordId) const
+{
+    for (const auto& row : m_rows)
+        if (row.account.id == recordId)
+            return row.code;
+    return {};
+}
+
 int AccountListModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());

@@ -81,6 +81,10 @@ public:
 
     int nextCodeSeconds() const { return defaultNextCodeSeconds; }
 
+    // The plain current code of the account with that record id (hex), or
+    // an empty string.
+    QString plainCode(const QByteArray& recordId) const;
+
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QHash<int, QByteArray> roleNames() const override;
