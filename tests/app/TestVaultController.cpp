@@ -64,6 +64,32 @@ QByteArray writeVault(const QString& path)
     return QByteArray::fromStdString(encoding::toHex(first));
 }
 
+// A vault file with two accounts in a temporary directory and a controller
+// for it, the clock at T = 59.
+struct Fixture
+{
+    QTemporaryDir dir;
+    QString path = dir.filePath(QStringLiteral("v.wwv"));
+    QByteArray firstId = writeVault(path);
+    Clock clock;
+    ClipboardService clipboard;
+    std::unique_ptr<VaultController> controller;
+
+    Fixture()
+    {
+        clock.setMilliseconds(59'000);
+        controller = std::make_unique<VaultController>(path, &clock, &clipboard);
+    }
+};
+
+// Unlocks with password and waits for the worker; its success.
+bool unlockAndWait(VaultController& controller, const QString& password)
+{
+    QSignalSpy finished(&controller, &VaultController::unlockFinished);
+    controller.unlock(password);
+    return finished.wait(10'000) && finished.last().at(0).toBool();
+}
+
 } // namespace
 
 class TestVaultController : public QObject
@@ -92,13 +118,8 @@ void TestVaultController::missingFileIsTheFirstRun()
 
 void TestVaultController::wrongPasswordThenRightOne()
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("v.wwv"));
-    writeVault(path);
-    Clock clock;
-    clock.setMilliseconds(59'000);
-    ClipboardService clipboard;
-    VaultController controller(path, &clock, &clipboard);
+    Fixture fixture;
+    VaultController& controller = *fixture.controller;
     QCOMPARE(controller.state(), VaultController::State::Locked);
 
     QSignalSpy finished(&controller, &VaultController::unlockFinished);
@@ -129,34 +150,19 @@ void TestVaultController::wrongPasswordThenRightOne()
 
 void TestVaultController::eitherUnicodeFormUnlocks()
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("v.wwv"));
-    writeVault(path);
-    Clock clock;
-    ClipboardService clipboard;
-    VaultController controller(path, &clock, &clipboard);
-    QSignalSpy finished(&controller, &VaultController::unlockFinished);
+    Fixture fixture;
     for (const QString& typed : {nfcPassword, nfdPassword}) {
-        QString password = typed;
-        controller.unlock(password);
-        QVERIFY(finished.wait(10'000));
-        QCOMPARE(finished.last().at(0).toBool(), true);
-        controller.lock();
+        QVERIFY(unlockAndWait(*fixture.controller, typed));
+        fixture.controller->lock();
     }
 }
 
 void TestVaultController::copyLockAndTheClipboard()
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("v.wwv"));
-    const QByteArray id = writeVault(path);
-    Clock clock;
-    clock.setMilliseconds(59'000);
-    ClipboardService clipboard;
-    VaultController controller(path, &clock, &clipboard);
-    QSignalSpy finished(&controller, &VaultController::unlockFinished);
-    controller.unlock(nfcPassword);
-    QVERIFY(finished.wait(10'000));
+    Fixture fixture;
+    VaultController& controller = *fixture.controller;
+    const QByteArray& id = fixture.firstId;
+    QVERIFY(unlockAndWait(controller, nfcPassword));
     QVERIFY(controller.copyCode(QString::fromLatin1(id)));
     QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("94287082"));
     QVERIFY(!controller.copyCode(QStringLiteral("00")));
@@ -170,22 +176,14 @@ void TestVaultController::copyLockAndTheClipboard()
 
 void TestVaultController::clockTicksTheCodes()
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("v.wwv"));
-    writeVault(path);
-    Clock clock;
-    clock.setMilliseconds(59'000);
-    ClipboardService clipboard;
-    VaultController controller(path, &clock, &clipboard);
-    QSignalSpy finished(&controller, &VaultController::unlockFinished);
-    controller.unlock(nfcPassword);
-    QVERIFY(finished.wait(10'000));
-    const auto* accounts = controller.accounts();
+    Fixture fixture;
+    QVERIFY(unlockAndWait(*fixture.controller, nfcPassword));
+    const auto* accounts = fixture.controller->accounts();
     const auto code = [accounts] {
         return accounts->data(accounts->index(0), AccountListModel::PlainCodeRole).toString();
     };
     QCOMPARE(code(), QStringLiteral("94287082"));
-    clock.setMilliseconds(1'111'111'109'000);
+    fixture.clock.setMilliseconds(1'111'111'109'000);
     // RFC 6238: T = 1111111109 gives 07081804.
     QCOMPARE(code(), QStringLiteral("07081804"));
 }
