@@ -1,0 +1,316 @@
+import QtQuick
+import QtTest
+import Watchword.Ui
+
+// TestCase itself is never visible, so the pages under test live beside it.
+Item {
+    id: root
+    width: 640
+    height: 560
+
+    TestCase {
+        id: testCase
+        name: "CodesPage"
+        when: windowShown
+
+        // The clock the page is given; every row's expiry is relative to it.
+        readonly property real clock: 1700000000.25
+
+        // A stand-in for AccountListModel with the same roles. ListModel cannot
+        // hold a list of strings, so a tag is an element whose one role is
+        // modelData: a Repeater sees it as it sees a QStringList entry.
+        Component {
+            id: modelComponent
+            ListModel {}
+        }
+
+        Component {
+            id: pageComponent
+            CodesPage {
+                width: root.width
+                height: root.height
+                now: testCase.clock
+            }
+        }
+
+        Component {
+            id: delegateComponent
+            AccountDelegate {
+                width: root.width
+            }
+        }
+
+        Component {
+            id: spyComponent
+            SignalSpy {}
+        }
+
+        function tagList(tags) {
+            return tags.map(t => ({ modelData: t }))
+        }
+
+        function chipTexts(flow) {
+            const texts = []
+            for (let i = 0; i < flow.children.length; ++i) {
+                if (flow.children[i].objectName === "tagChip")
+                    texts.push(flow.children[i].text)
+            }
+            return texts
+        }
+
+        function account(id, issuer, name, kind, plain, code, secondsLeft, nextCode, tags) {
+            const period = kind === "hotp" ? 0 : 30
+            return {
+                recordId: id, issuer: issuer, accountName: name, tags: tagList(tags || []),
+                kind: kind, code: code, plainCode: plain, nextCode: nextCode || "",
+                period: period, validUntil: kind === "hotp" ? 0 : clock + secondsLeft
+            }
+        }
+
+        function fakeAccounts() {
+            const m = createTemporaryObject(modelComponent, testCase)
+            m.append(account("a1", "GitHub", "ada@example.org", "totp", "123456", "123 456", 20, "", ["work", "code"]))
+            m.append(account("b2", "Bank", "ada", "totp", "12345678", "1234 5678", 8, ""))
+            m.append(account("c3", "Mail", "ada@example.org", "totp", "654321", "654 321", 3, "789 012"))
+            m.append(account("d4", "Steam", "ada_games", "steam", "2B7KX", "2B7KX", 14, ""))
+            m.append(account("e5", "VPN", "ada", "hotp", "111222", "111 222", 0, ""))
+            return m
+        }
+
+        function makePage(model) {
+            const page = createTemporaryObject(pageComponent, root, { model: model })
+            verify(page)
+            const list = findChild(page, "codesList")
+            verify(list)
+            tryCompare(list, "count", model ? model.count : 0)
+            return page
+        }
+
+        function row(page, i) {
+            const list = findChild(page, "codesList")
+            list.positionViewAtIndex(i, ListView.Contain)
+            list.forceLayout()
+            tryVerify(() => list.itemAtIndex(i) !== null, 1000, "row " + i)
+            return list.itemAtIndex(i)
+        }
+
+        function test_rowsShowIssuerAccountAndGroupedCode() {
+            const page = makePage(fakeAccounts())
+            const first = row(page, 0)
+            compare(findChild(first, "issuerLabel").text, "GitHub")
+            verify(findChild(first, "issuerLabel").font.bold)
+            compare(findChild(first, "accountLabel").text, "ada@example.org")
+            compare(findChild(first, "codeLabel").text, "123 456")
+            const chips = findChild(first, "tagChips")
+            verify(chips.visible)
+            compare(chipTexts(chips), ["work", "code"])
+
+            compare(findChild(row(page, 1), "codeLabel").text, "1234 5678")
+            compare(findChild(row(page, 3), "codeLabel").text, "2B7KX")
+            verify(!findChild(row(page, 1), "tagChips").visible)
+        }
+
+        function test_tagsFromAStringList() {
+            // What AccountListModel gives: a plain list of strings.
+            const delegate = createTemporaryObject(delegateComponent, root, {
+                index: 0, recordId: "x", issuer: "Example", accountName: "ada", tags: ["one", "two"],
+                kind: "totp", code: "000 000", plainCode: "000000", nextCode: "", period: 30,
+                validUntil: clock + 10, now: clock
+            })
+            verify(delegate)
+            const chips = findChild(delegate, "tagChips")
+            verify(chips.visible)
+            compare(chipTexts(chips), ["one", "two"])
+        }
+
+        function test_ringUrgency_data() {
+            return [
+                { tag: "20 s left", index: 0, urgency: "normal", seconds: 20 },
+                { tag: "8 s left", index: 1, urgency: "warning", seconds: 8 },
+                { tag: "3 s left", index: 2, urgency: "critical", seconds: 3 },
+            ]
+        }
+
+        function test_ringUrgency(data) {
+            const page = makePage(fakeAccounts())
+            const ring = findChild(row(page, data.index), "countdownRing")
+            verify(ring)
+            verify(ring.visible)
+            compare(ring.urgency, data.urgency)
+            compare(ring.secondsLeft, data.seconds)
+            if (data.urgency === "normal")
+                compare(ring.color, page.palette.highlight)
+            else
+                verify(ring.color !== page.palette.highlight)
+        }
+
+        function test_ringFollowsTheClock() {
+            const page = makePage(fakeAccounts())
+            const ring = findChild(row(page, 0), "countdownRing")
+            compare(ring.urgency, "normal")
+            page.now = clock + 11
+            compare(ring.secondsLeft, 9)
+            compare(ring.urgency, "warning")
+            page.now = clock + 16
+            compare(ring.urgency, "critical")
+            const warning = findChild(row(page, 1), "countdownRing")
+            // The red threshold is the moment the next code appears.
+            page.now = clock + 1.5
+            compare(warning.urgency, "warning")
+            page.nextCodeSeconds = 7
+            compare(warning.urgency, "critical")
+        }
+
+        function test_nextCodeOnlyWhenGiven() {
+            const m = fakeAccounts()
+            const page = makePage(m)
+            const next = findChild(row(page, 2), "nextCodeLabel")
+            verify(next.visible)
+            verify(next.text.indexOf("789 012") >= 0, next.text)
+            verify(!findChild(row(page, 0), "nextCodeLabel").visible)
+            verify(!findChild(row(page, 1), "nextCodeLabel").visible)
+
+            // The period rolled over: the model moves the next code up.
+            m.setProperty(2, "code", "789 012")
+            m.setProperty(2, "plainCode", "789012")
+            m.setProperty(2, "nextCode", "")
+            m.setProperty(2, "validUntil", clock + 33)
+            const rolled = row(page, 2)
+            compare(findChild(rolled, "codeLabel").text, "789 012")
+            verify(!findChild(rolled, "nextCodeLabel").visible)
+            compare(findChild(rolled, "countdownRing").urgency, "normal")
+        }
+
+        function test_clickCopiesPlainCode() {
+            const page = makePage(fakeAccounts())
+            const spy = createTemporaryObject(spyComponent, testCase,
+                                              { target: page, signalName: "copyRequested" })
+            const item = row(page, 1)
+            verify(!findChild(item, "copiedLabel").visible)
+            mouseClick(item)
+            compare(spy.count, 1)
+            compare(spy.signalArguments[0][0], "b2")
+            compare(spy.signalArguments[0][1], "12345678")
+            verify(findChild(item, "copiedLabel").visible)
+            compare(findChild(page, "codesList").currentIndex, 1)
+            // The acknowledgement goes away by itself.
+            tryVerify(() => !findChild(item, "copiedLabel").visible, 5000)
+        }
+
+        function test_enterCopiesCurrentRow() {
+            const page = makePage(fakeAccounts())
+            const spy = createTemporaryObject(spyComponent, testCase,
+                                              { target: page, signalName: "copyRequested" })
+            const list = findChild(page, "codesList")
+            const search = findChild(page, "searchField")
+            search.forceActiveFocus()
+            keyClick(Qt.Key_Down)
+            verify(list.activeFocus)
+            compare(list.currentIndex, 0)
+            keyClick(Qt.Key_Down)
+            keyClick(Qt.Key_Down)
+            compare(list.currentIndex, 2)
+            keyClick(Qt.Key_Return)
+            compare(spy.count, 1)
+            compare(spy.signalArguments[0][0], "c3")
+            compare(spy.signalArguments[0][1], "654321")
+            verify(findChild(list.currentItem, "copiedLabel").visible)
+            keyClick(Qt.Key_Enter)
+            compare(spy.count, 2)
+
+            keyClick(Qt.Key_Up)
+            keyClick(Qt.Key_Up)
+            compare(list.currentIndex, 0)
+            verify(list.activeFocus)
+            // Up from the first row returns to the search field.
+            keyClick(Qt.Key_Up)
+            verify(search.activeFocus)
+        }
+
+        function test_enterInSearchCopiesHighlightedMatch() {
+            const page = makePage(fakeAccounts())
+            const spy = createTemporaryObject(spyComponent, testCase,
+                                              { target: page, signalName: "copyRequested" })
+            const search = findChild(page, "searchField")
+            search.forceActiveFocus()
+            compare(findChild(page, "codesList").currentIndex, 0)
+            keyClick(Qt.Key_Return)
+            compare(spy.count, 1)
+            compare(spy.signalArguments[0][0], "a1")
+            compare(spy.signalArguments[0][1], "123456")
+            verify(search.activeFocus)
+        }
+
+        function test_hotpHasButtonAndNoRing() {
+            const page = makePage(fakeAccounts())
+            const spy = createTemporaryObject(spyComponent, testCase,
+                                              { target: page, signalName: "advanceRequested" })
+            const copySpy = createTemporaryObject(spyComponent, testCase,
+                                                  { target: page, signalName: "copyRequested" })
+            const hotp = row(page, 4)
+            verify(!findChild(hotp, "countdownRing").visible)
+            const button = findChild(hotp, "advanceButton")
+            verify(button.visible)
+            compare(button.Accessible.name, "Next code for VPN")
+            mouseClick(button)
+            compare(spy.count, 1)
+            compare(spy.signalArguments[0][0], "e5")
+            compare(copySpy.count, 0)
+
+            // Time-based rows have a ring and no button.
+            const totp = row(page, 0)
+            verify(findChild(totp, "countdownRing").visible)
+            verify(!findChild(totp, "advanceButton").visible)
+        }
+
+        function test_ctrlFFocusesSearch() {
+            const page = makePage(fakeAccounts())
+            const list = findChild(page, "codesList")
+            const search = findChild(page, "searchField")
+            list.forceActiveFocus()
+            verify(!search.activeFocus)
+            keyClick(Qt.Key_F, Qt.ControlModifier)
+            verify(search.activeFocus)
+        }
+
+        function test_escapeClearsSearch() {
+            const page = makePage(fakeAccounts())
+            const search = findChild(page, "searchField")
+            search.forceActiveFocus()
+            keyClick(Qt.Key_G)
+            keyClick(Qt.Key_I)
+            compare(page.searchText, "gi")
+            keyClick(Qt.Key_Escape)
+            compare(page.searchText, "")
+            compare(search.text, "")
+        }
+
+        function test_emptyState() {
+            const page = makePage(createTemporaryObject(modelComponent, testCase))
+            const empty = findChild(page, "emptyState")
+            verify(empty.visible)
+            compare(findChild(page, "emptyTitle").text, "No accounts yet")
+            verify(findChild(page, "emptyHint").text.length > 0)
+
+            const noModel = makePage(undefined)
+            verify(findChild(noModel, "emptyState").visible)
+            compare(findChild(noModel, "emptyTitle").text, "No accounts yet")
+        }
+
+        function test_noMatchesState() {
+            const m = fakeAccounts()
+            const page = makePage(m)
+            const empty = findChild(page, "emptyState")
+            verify(!empty.visible)
+            page.searchText = "zzz"
+            // The proxy filters; here the test plays its part.
+            m.clear()
+            // The view takes the removal on its next layout.
+            tryVerify(() => empty.visible)
+            compare(findChild(page, "emptyTitle").text, "No matches")
+            verify(findChild(page, "emptyHint").text.indexOf("zzz") >= 0)
+            page.searchText = ""
+            compare(findChild(page, "emptyTitle").text, "No accounts yet")
+        }
+    }
+}
