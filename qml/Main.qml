@@ -87,7 +87,11 @@ ApplicationWindow {
     Component {
         id: codes
         CodesPage {
-            model: window.vault.accounts
+            id: codesPage
+            model: AccountFilterModel {
+                sourceModel: window.vault.accounts
+                searchText: codesPage.searchText
+            }
             now: window.clock.now
             onCopyRequested: (recordId, plainCode) => window.vault.copyCode(recordId)
         }
