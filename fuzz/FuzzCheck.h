@@ -3,6 +3,9 @@
 // Sanitizer reports and crashes inside the code under test need nothing here.
 #pragma once
 
+#include "base/Bytes.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -22,6 +25,12 @@ inline void expect(bool holds, const char* what)
 {
     if (!holds)
         propertyBroken(what);
+}
+
+// Byte-for-byte equality of two ranges of any lengths.
+inline bool equalBytes(ByteView a, ByteView b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
 
 } // namespace watchword::fuzz

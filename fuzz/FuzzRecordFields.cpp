@@ -21,13 +21,9 @@ namespace {
 
 using namespace watchword;
 using namespace watchword::vault;
+using watchword::fuzz::equalBytes;
 using watchword::fuzz::expect;
 using watchword::fuzz::propertyBroken;
-
-bool equalBytes(ByteView a, ByteView b)
-{
-    return std::equal(a.begin(), a.end(), b.begin(), b.end());
-}
 
 bool sameRecord(const OtpAccount& a, const OtpAccount& b)
 {

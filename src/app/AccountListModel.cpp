@@ -150,9 +150,10 @@ QVariant AccountListModel::data(const QModelIndex& index, int role) const
         return row.account.accountName;
     case TagsRole:
         return row.account.tags;
-    case KindRole:
-        return QString::fromLatin1(otp::kindName(parameters.kind).data(),
-                                   qsizetype(otp::kindName(parameters.kind).size()));
+    case KindRole: {
+        const auto kind = otp::kindName(parameters.kind);
+        return QString::fromLatin1(kind.data(), qsizetype(kind.size()));
+    }
     case CodeRole:
         return groupCode(row.code);
     case PlainCodeRole:

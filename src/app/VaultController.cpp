@@ -202,32 +202,43 @@ void VaultController::unlock(QString password)
         setError(tr("Enter the vault's password."));
         return;
     }
-    // The expected KDF time, from the header's iteration count and the rate
-    // measured when it was calibrated.
-    QString readError;
-    std::shared_ptr<const Bytes> file;
-    if (m_demo) {
-        file = m_memoryFile;
-    } else {
-        auto bytes = readVaultFile(m_path, readError);
-        if (!bytes) {
-            setError(readError);
-            return;
-        }
-        file = std::make_shared<const Bytes>(std::move(*bytes));
-    }
-    m_expectedMilliseconds = 1000.0;
-    if (const auto header = vault::decodeHeader(*file);
-        header && header->passwordSlot.iterationsPerSecond > 0)
-        m_expectedMilliseconds = 1000.0 * double(header->passwordSlot.iterations) /
-                                 double(header->passwordSlot.iterationsPerSecond);
     setError({});
     setProgress(0);
     setState(State::Unlocking);
+    m_expectedMilliseconds = 0; // until the worker has read the header
     m_unlockTimer.start();
     m_progressTimer.start();
+    // Reading the file is the worker's too: the GUI thread does no I/O.
+    const std::shared_ptr<const Bytes> memoryFile = m_memoryFile;
+    const QString path = m_path;
+    QPointer<VaultController> guard(this);
     runInBackground(
-        this, [file, secret] { return unlockBytes(*file, *secret); },
+        this,
+        [memoryFile, path, secret, guard] {
+            std::shared_ptr<const Bytes> file = memoryFile;
+            if (!file) {
+                QString readError;
+                auto bytes = readVaultFile(path, readError);
+                if (!bytes)
+                    return Outcome{nullptr, readError, {}};
+                file = std::make_shared<const Bytes>(std::move(*bytes));
+            }
+            // The expected KDF time, from the header's iteration count and the
+            // rate measured when it was calibrated; about a second if unknown.
+            double expected = 1000.0;
+            if (const auto header = vault::decodeHeader(*file);
+                header && header->passwordSlot.iterationsPerSecond > 0)
+                expected = 1000.0 * double(header->passwordSlot.iterations) /
+                           double(header->passwordSlot.iterationsPerSecond);
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [guard, expected] {
+                    if (VaultController* controller = guard.data())
+                        controller->m_expectedMilliseconds = expected;
+                },
+                Qt::QueuedConnection);
+            return unlockBytes(*file, *secret);
+        },
         [this](Outcome outcome) {
             m_progressTimer.stop();
             if (!outcome.vault) {
