@@ -92,6 +92,10 @@ public:
     // another, is refused) and writes our pid into it. Held until this object
     // dies. Locked, with the holder's pid in the message, if someone has it.
     [[nodiscard]] Result<void, StorageError> lock();
+    // Gives the lock up (a no-op when not held), so that another writer can
+    // save between two of ours; our next save() still refuses a file that
+    // changed in between.
+    void unlock() noexcept { releaseLock(); }
 
     // Replaces the file with bytes. Requires the lock. Refuses with
     // ChangedOnDisk if the file is not what we last read or wrote. Steps: temp

@@ -83,6 +83,24 @@ VaultResult<SecureBuffer> unwrapMasterKey(ByteView kek, ByteView associatedData,
     return std::move(*opened);
 }
 
+// The recovery slot body: M wrapped with the sender-DH note key to the
+// identity public key recipient, from a fresh ephemeral key.
+VaultResult<Bytes> wrapRecoverySlot(const VaultId& vaultId, ByteView masterKey,
+                                    const crypto::PublicKey& recipient,
+                                    crypto::RandomSource& random)
+{
+    auto note = share::senderNoteKey(random, recipient);
+    if (!note)
+        return fail(VaultError::CryptoDisabled, note.error().message);
+    auto sealer = sealerFor(note->noteKey);
+    if (!sealer)
+        return fail(sealer.error());
+    auto wrapped = sealer->seal(slotAssociatedData(vaultId, recoverySlotType), masterKey, random);
+    if (!wrapped)
+        return fromRecordError(wrapped.error());
+    return encodeRecoverySlot(recipient.compressed(), note->ephemeralPublicKey, *wrapped);
+}
+
 // The two slot bodies for master key M.
 struct Slots
 {
@@ -115,18 +133,10 @@ VaultResult<Slots> wrapSlots(const VaultId& vaultId, ByteView masterKey, ByteVie
     slots.password = encodePasswordSlot(slots.info, *wrapped);
 
     if (recipient) {
-        auto note = share::senderNoteKey(random, *recipient);
-        if (!note)
-            return fail(VaultError::CryptoDisabled, note.error().message);
-        auto recoverySealer = sealerFor(note->noteKey);
-        if (!recoverySealer)
-            return fail(recoverySealer.error());
-        auto recoveryWrapped =
-            recoverySealer->seal(slotAssociatedData(vaultId, recoverySlotType), masterKey, random);
-        if (!recoveryWrapped)
-            return fromRecordError(recoveryWrapped.error());
-        slots.recovery =
-            encodeRecoverySlot(recipient->compressed(), note->ephemeralPublicKey, *recoveryWrapped);
+        auto recovery = wrapRecoverySlot(vaultId, masterKey, *recipient, random);
+        if (!recovery)
+            return fail(recovery.error());
+        slots.recovery = std::move(*recovery);
     }
     return slots;
 }
@@ -452,6 +462,35 @@ VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration&
         entry.resealed = {};
     }
     m_readImage.reset();
+    return {};
+}
+
+VaultResult<void> Vault::verifyPassword(ByteView password) const
+{
+    auto kek = passwordKey(password, m_passwordSlotInfo);
+    if (!kek)
+        return fail(kek.error());
+    const ByteView slot(m_passwordSlot);
+    auto masterKey =
+        unwrapMasterKey(*kek, slotAssociatedData(m_vaultId, passwordSlotType),
+                        slot.last(wrappedKeySize), VaultError::WrongPassword, "wrong password");
+    if (!masterKey)
+        return fail(masterKey.error());
+    // The slot we wrote holds our key; anything else would be a bug here.
+    if (!constantTimeEqual(masterKey->span(), m_masterKey.span()))
+        return fail(VaultError::InternalFailure, "the password slot holds another master key");
+    return {};
+}
+
+VaultResult<void> Vault::replaceRecoveryKey(const keychain::Keychain& keychain,
+                                            crypto::RandomSource& random)
+{
+    const crypto::PublicKey recipient = keychain.identityPublicKey();
+    auto slot = wrapRecoverySlot(m_vaultId, m_masterKey, recipient, random);
+    if (!slot)
+        return fail(slot.error());
+    m_recoverySlot = std::move(*slot);
+    m_recoveryPublicKey = recipient;
     return {};
 }
 

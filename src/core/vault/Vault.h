@@ -108,6 +108,17 @@ public:
                                                    const Calibration& calibration,
                                                    crypto::RandomSource& random);
 
+    // Checks password against the password slot as written (one KDF run at
+    // the slot's count): WrongPassword, or nothing. For confirming the user
+    // before a change that needs the password again.
+    [[nodiscard]] VaultResult<void> verifyPassword(ByteView password) const;
+
+    // Wraps the same master key to a new keychain's identity key: the old
+    // recovery phrase stops working with the next file written, the new one
+    // opens it. Records and the password slot are untouched.
+    [[nodiscard]] VaultResult<void> replaceRecoveryKey(const keychain::Keychain& keychain,
+                                                       crypto::RandomSource& random);
+
     // The file: generation + 1, modified = now, records in ascending sort
     // position then id. Records unchanged since they were read or last
     // serialized keep their sealed bytes; the others are sealed now.

@@ -243,6 +243,8 @@ private slots:
     void recordFailuresAfterTheManifest();
     void largeVaultOpensOnEveryWorker();
     void changePassword();
+    void verifyPassword();
+    void replaceRecoveryKey();
     void recordEditing();
 
 private:
@@ -941,6 +943,67 @@ void TestVault::changePassword()
     const auto oldKey = Vault::unlockWithPassword(grafted, test::view(testPassword));
     QVERIFY(!oldKey.ok());
     QCOMPARE(oldKey.error().code, VaultError::Tampered);
+}
+
+void TestVault::verifyPassword()
+{
+    test::SeededRandom random(test::testSeed());
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    QVERIFY(vault.ok());
+    QVERIFY(vault->verifyPassword(test::view(testPassword)).ok());
+    const auto wrong = vault->verifyPassword(test::view(newPassword));
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.error().code, VaultError::WrongPassword);
+    // After a change, only the new password verifies, also on a vault read back.
+    QVERIFY(vault->changePassword(test::view(newPassword), testCalibration, random).ok());
+    QCOMPARE(vault->verifyPassword(test::view(testPassword)).error().code,
+             VaultError::WrongPassword);
+    QVERIFY(vault->verifyPassword(test::view(newPassword)).ok());
+    const auto file = vault->serialize(random, 2);
+    QVERIFY(file.ok());
+    auto reopened = Vault::unlockWithPassword(*file, test::view(newPassword));
+    QVERIFY(reopened.ok());
+    QVERIFY(reopened->verifyPassword(test::view(newPassword)).ok());
+    QCOMPARE(reopened->verifyPassword(test::view(testPassword)).error().code,
+             VaultError::WrongPassword);
+}
+
+void TestVault::replaceRecoveryKey()
+{
+    test::SeededRandom random(test::testSeed());
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    QVERIFY(vault.ok());
+    for (const auto r : vector()[QStringLiteral("records")].toArray())
+        QVERIFY(vault->add(recordFromJson(r.toObject()), random).ok());
+    const auto expected = describeAll(*vault);
+    const auto oldFile = vault->serialize(random, 2);
+    QVERIFY(oldFile.ok());
+
+    auto fresh = keychain::Keychain::create(random, keychain::Keychain::defaultWordCount);
+    QVERIFY(fresh.ok());
+    QVERIFY(vault->replaceRecoveryKey(*fresh, random).ok());
+    const auto newFile = vault->serialize(random, 3);
+    QVERIFY(newFile.ok());
+
+    // The new phrase opens the new file; the old one is refused at once.
+    auto byNew = Vault::unlockWithRecovery(*newFile, *fresh);
+    QVERIFY(byNew.ok());
+    QCOMPARE(describeAll(*byNew), expected);
+    const auto byOld = Vault::unlockWithRecovery(*newFile, vectorKeychain());
+    QVERIFY(!byOld.ok());
+    QCOMPARE(byOld.error().code, VaultError::WrongRecoveryPhrase);
+    // The password and the records did not change: same slot, same envelopes.
+    QVERIFY(Vault::unlockWithPassword(*newFile, test::view(testPassword)).ok());
+    QVERIFY(std::equal(oldFile->begin() + passwordSlotAt, oldFile->begin() + recoverySlotAt,
+                       newFile->begin() + passwordSlotAt));
+    QVERIFY(std::equal(oldFile->begin() + recordsAt, oldFile->end() - manifestSize - checksumSize,
+                       newFile->begin() + recordsAt));
+    const auto info = decodeHeader(*newFile);
+    QVERIFY(info.ok());
+    QCOMPARE(test::toHex(*info->recoveryPublicKey),
+             test::toHex(fresh->identityPublicKey().compressed()));
 }
 
 void TestVault::recordEditing()
