@@ -213,6 +213,19 @@ std::vector<std::size_t> recordOffsets(const Bytes& file, std::size_t count)
     return out;
 }
 
+// A new vault (created at time 1) holding the worked example's records.
+VaultResult<Vault> vaultOfTheExample(test::SeededRandom& random)
+{
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    if (!vault)
+        return vault;
+    for (const auto r : vector()[QStringLiteral("records")].toArray())
+        if (auto added = vault->add(recordFromJson(r.toObject()), random); !added)
+            return fail(added.error());
+    return vault;
+}
+
 } // namespace
 
 class TestVault : public QObject
@@ -893,11 +906,8 @@ void TestVault::largeVaultOpensOnEveryWorker()
 void TestVault::changePassword()
 {
     test::SeededRandom random(test::testSeed());
-    auto vault =
-        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    auto vault = vaultOfTheExample(random);
     QVERIFY(vault.ok());
-    for (const auto r : vector()[QStringLiteral("records")].toArray())
-        QVERIFY(vault->add(recordFromJson(r.toObject()), random).ok());
     const auto expected = describeAll(*vault);
     const auto oldFile = vault->serialize(random, 2);
     QVERIFY(oldFile.ok());
@@ -972,11 +982,8 @@ void TestVault::verifyPassword()
 void TestVault::replaceRecoveryKey()
 {
     test::SeededRandom random(test::testSeed());
-    auto vault =
-        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    auto vault = vaultOfTheExample(random);
     QVERIFY(vault.ok());
-    for (const auto r : vector()[QStringLiteral("records")].toArray())
-        QVERIFY(vault->add(recordFromJson(r.toObject()), random).ok());
     const auto expected = describeAll(*vault);
     const auto oldFile = vault->serialize(random, 2);
     QVERIFY(oldFile.ok());
