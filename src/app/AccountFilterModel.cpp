@@ -16,7 +16,75 @@ QString foldForSearch(const QString& text)
     return folded.toCaseFolded();
 }
 
-AccountFilterModel::AccountFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {}
+AccountFilterModel::AccountFilterModel(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    // Re-sort and re-filter when rows change (a copy changes "recently
+    // used", an edit the name).
+    setDynamicSortFilter(true);
+    sort(0);
+    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(this, signal, this, &AccountFilterModel::countChanged);
+    connect(this, &QAbstractItemModel::modelReset, this, &AccountFilterModel::countChanged);
+    connect(this, &QAbstractItemModel::layoutChanged, this, &AccountFilterModel::countChanged);
+}
+
+void AccountFilterModel::setTag(const QString& tag)
+{
+    if (tag == m_tag)
+        return;
+    m_tag = tag;
+    invalidateFilter();
+    emit tagChanged();
+}
+
+void AccountFilterModel::setOrder(Order order)
+{
+    if (order == m_order)
+        return;
+    m_order = order;
+    invalidate();
+    emit orderChanged();
+}
+
+QString AccountFilterModel::recordIdAt(int row) const
+{
+    return index(row, 0).data(AccountListModel::IdRole).toString();
+}
+
+bool AccountFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    const auto byName = [&] {
+        const int issuer = QString::localeAwareCompare(
+            foldForSearch(left.data(AccountListModel::IssuerRole).toString()),
+            foldForSearch(right.data(AccountListModel::IssuerRole).toString()));
+        if (issuer != 0)
+            return issuer < 0;
+        const int name = QString::localeAwareCompare(
+            foldForSearch(left.data(AccountListModel::AccountNameRole).toString()),
+            foldForSearch(right.data(AccountListModel::AccountNameRole).toString()));
+        if (name != 0)
+            return name < 0;
+        return left.row() < right.row();
+    };
+    switch (m_order) {
+    case Order::Name:
+        return byName();
+    case Order::RecentlyUsed: {
+        const qint64 a = left.data(AccountListModel::LastUsedRole).toLongLong();
+        const qint64 b = right.data(AccountListModel::LastUsedRole).toLongLong();
+        if (a != b)
+            return a > b;
+        return byName();
+    }
+    case Order::Manual:
+        break;
+    }
+    const uint a = left.data(AccountListModel::SortPositionRole).toUInt();
+    const uint b = right.data(AccountListModel::SortPositionRole).toUInt();
+    if (a != b)
+        return a < b;
+    return left.row() < right.row();
+}
 
 void AccountFilterModel::setSearchText(const QString& text)
 {
@@ -30,9 +98,11 @@ void AccountFilterModel::setSearchText(const QString& text)
 
 bool AccountFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
+    const QModelIndex row = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (!m_tag.isEmpty() && !row.data(AccountListModel::TagsRole).toStringList().contains(m_tag))
+        return false;
     if (m_words.isEmpty())
         return true;
-    const QModelIndex row = sourceModel()->index(sourceRow, 0, sourceParent);
     QString haystack = row.data(AccountListModel::IssuerRole).toString() + QLatin1Char('\n') +
                        row.data(AccountListModel::AccountNameRole).toString();
     for (const auto& tag : row.data(AccountListModel::TagsRole).toStringList())

@@ -1,5 +1,9 @@
-// The accounts the search field leaves: every word typed must appear, in any
-// letter case and ignoring accents, in the issuer, the account name or a tag.
+// The accounts the search field and the tag filter leave, in the order the
+// user chose. Search: every word typed must appear, in any letter case and
+// ignoring accents, in the issuer, the account name or a tag. Order: manual
+// (the stored sort position, which drag and drop changes), by name (issuer,
+// then account name, accents and case folded), or most recently used first
+// (never-used accounts last, by name).
 #pragma once
 
 #include <QSortFilterProxyModel>
@@ -13,21 +17,42 @@ class AccountFilterModel : public QSortFilterProxyModel
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
+    Q_PROPERTY(QString tag READ tag WRITE setTag NOTIFY tagChanged)
+    Q_PROPERTY(Order order READ order WRITE setOrder NOTIFY orderChanged)
+    Q_PROPERTY(int count READ count NOTIFY countChanged)
 
 public:
+    enum class Order { Manual, Name, RecentlyUsed };
+    Q_ENUM(Order)
+
     explicit AccountFilterModel(QObject* parent = nullptr);
 
     const QString& searchText() const { return m_searchText; }
     void setSearchText(const QString& text);
+    // Only accounts with this tag (exact); empty: all.
+    const QString& tag() const { return m_tag; }
+    void setTag(const QString& tag);
+    Order order() const { return m_order; }
+    void setOrder(Order order);
+    int count() const { return rowCount(); }
+
+    // The record id (hex) at row, or an empty string.
+    Q_INVOKABLE QString recordIdAt(int row) const;
 
 signals:
     void searchTextChanged();
+    void tagChanged();
+    void orderChanged();
+    void countChanged();
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
     QString m_searchText;
+    QString m_tag;
+    Order m_order = Order::Manual;
     QStringList m_words; // folded
 };
 

@@ -1,5 +1,6 @@
 #include "AccountListModel.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace watchword::app {
@@ -46,6 +47,7 @@ void AccountListModel::setAccounts(std::vector<AccountEntry> accounts, std::int6
     }
     endResetModel();
     emit countChanged();
+    updateAllTags();
 }
 
 void AccountListModel::clear()
@@ -54,6 +56,76 @@ void AccountListModel::clear()
     m_rows.clear();
     endResetModel();
     emit countChanged();
+    updateAllTags();
+}
+
+void AccountListModel::updateAllTags()
+{
+    QStringList tags;
+    for (const auto& row : m_rows)
+        tags += row.account.tags;
+    tags.removeDuplicates();
+    std::sort(tags.begin(), tags.end(), [](const QString& a, const QString& b) {
+        return QString::localeAwareCompare(a, b) < 0;
+    });
+    if (tags == m_allTags)
+        return;
+    m_allTags = std::move(tags);
+    emit allTagsChanged();
+}
+
+void AccountListModel::upsert(AccountEntry account, std::int64_t unixSeconds)
+{
+    Row row{std::move(account), {}, {}, 0};
+    refresh(row, unixSeconds);
+    if (const int at = rowOf(row.account.id); at >= 0) {
+        m_rows[std::size_t(at)] = std::move(row);
+        emit dataChanged(index(at), index(at));
+        updateAllTags();
+        return;
+    }
+    const int at = rowCount();
+    beginInsertRows({}, at, at);
+    m_rows.push_back(std::move(row));
+    endInsertRows();
+    emit countChanged();
+    updateAllTags();
+}
+
+void AccountListModel::remove(const QByteArray& recordId)
+{
+    const int at = rowOf(recordId);
+    if (at < 0)
+        return;
+    beginRemoveRows({}, at, at);
+    m_rows.erase(m_rows.begin() + at);
+    endRemoveRows();
+    emit countChanged();
+    updateAllTags();
+}
+
+void AccountListModel::setLastUsed(const QByteArray& recordId, std::int64_t unixSeconds)
+{
+    if (const int at = rowOf(recordId); at >= 0) {
+        m_rows[std::size_t(at)].account.lastUsed = unixSeconds;
+        emit dataChanged(index(at), index(at), {LastUsedRole});
+    }
+}
+
+void AccountListModel::setSortPosition(const QByteArray& recordId, std::uint32_t position)
+{
+    if (const int at = rowOf(recordId); at >= 0) {
+        m_rows[std::size_t(at)].account.sortPosition = position;
+        emit dataChanged(index(at), index(at), {SortPositionRole});
+    }
+}
+
+int AccountListModel::rowOf(const QByteArray& recordId) const
+{
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].account.id == recordId)
+            return int(i);
+    return -1;
 }
 
 void AccountListModel::refresh(Row& row, std::int64_t unixSeconds) const
@@ -123,10 +195,8 @@ int AccountListModel::tick(std::int64_t unixSeconds)
 
 QString AccountListModel::plainCode(const QByteArray& recordId) const
 {
-    for (const auto& row : m_rows)
-        if (row.account.id == recordId)
-            return row.code;
-    return {};
+    const int at = rowOf(recordId);
+    return at < 0 ? QString() : m_rows[std::size_t(at)].code;
 }
 
 int AccountListModel::rowCount(const QModelIndex& parent) const
@@ -164,6 +234,10 @@ QVariant AccountListModel::data(const QModelIndex& index, int role) const
         return parameters.isTimeBased() ? int(parameters.period) : 0;
     case ValidUntilRole:
         return qint64(row.validUntil);
+    case LastUsedRole:
+        return qint64(row.account.lastUsed);
+    case SortPositionRole:
+        return uint(row.account.sortPosition);
     default:
         return {};
     }
@@ -180,7 +254,9 @@ QHash<int, QByteArray> AccountListModel::roleNames() const
             {PlainCodeRole, "plainCode"},
             {NextCodeRole, "nextCode"},
             {PeriodRole, "period"},
-            {ValidUntilRole, "validUntil"}};
+            {ValidUntilRole, "validUntil"},
+            {LastUsedRole, "lastUsed"},
+            {SortPositionRole, "sortPosition"}};
 }
 
 } // namespace watchword::app

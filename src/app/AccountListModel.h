@@ -37,6 +37,8 @@ struct AccountEntry
     QString accountName;
     QStringList tags;
     otp::OtpGenerator generator;
+    std::int64_t lastUsed = 0; // Unix seconds of the last copy; 0: never
+    std::uint32_t sortPosition = 0;
 };
 
 class AccountListModel : public QAbstractListModel
@@ -46,6 +48,8 @@ class AccountListModel : public QAbstractListModel
     QML_UNCREATABLE("accounts come from the unlocked vault")
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
     Q_PROPERTY(int nextCodeSeconds READ nextCodeSeconds CONSTANT)
+    // Every tag of every account, sorted, each once: the tag filter's choices.
+    Q_PROPERTY(QStringList allTags READ allTags NOTIFY allTagsChanged)
 
 public:
     enum Role {
@@ -59,6 +63,8 @@ public:
         NextCodeRole,   // grouped; empty until the last nextCodeSeconds of a period
         PeriodRole,     // seconds; 0 for HOTP
         ValidUntilRole, // Unix seconds when the code expires; 0 for HOTP
+        LastUsedRole,   // Unix seconds of the last copy; 0: never
+        SortPositionRole,
     };
 
     // The next code is shown during the last this-many seconds of a period:
@@ -72,6 +78,13 @@ public:
     void setAccounts(std::vector<AccountEntry> accounts, std::int64_t unixSeconds);
     // Drops every row (locking).
     void clear();
+    // Replaces the row with account's id, or appends one; its code is
+    // computed at unixSeconds.
+    void upsert(AccountEntry account, std::int64_t unixSeconds);
+    // Drops the row with that record id (hex), if any.
+    void remove(const QByteArray& recordId);
+    void setLastUsed(const QByteArray& recordId, std::int64_t unixSeconds);
+    void setSortPosition(const QByteArray& recordId, std::uint32_t position);
 
     // Brings the codes up to unixSeconds: rows whose code expired get the new
     // one (the next code already shown, when there was one), rows entering
@@ -80,6 +93,7 @@ public:
     int tick(std::int64_t unixSeconds);
 
     int nextCodeSeconds() const { return defaultNextCodeSeconds; }
+    const QStringList& allTags() const { return m_allTags; }
 
     // The plain current code of the account with that record id (hex), or
     // an empty string.
@@ -91,6 +105,7 @@ public:
 
 signals:
     void countChanged();
+    void allTagsChanged();
 
 private:
     struct Row
@@ -101,10 +116,15 @@ private:
         std::int64_t validUntil = 0;
     };
 
+    // The row of recordId, or -1.
+    int rowOf(const QByteArray& recordId) const;
     // Recomputes row's code (and next code) for unixSeconds.
     void refresh(Row& row, std::int64_t unixSeconds) const;
 
+    void updateAllTags();
+
     std::vector<Row> m_rows;
+    QStringList m_allTags;
 };
 
 } // namespace watchword::app

@@ -1,9 +1,12 @@
 #include "VaultController.h"
 
+#include "AccountDraft.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "keychain/Keychain.h"
 #include "text/SecretText.h"
+#include "vault/Calibration.h"
+#include "vault/PasswordStrength.h"
 #include "vault/Storage.h"
 #include "vault/Vault.h"
 #include "vault/VaultFile.h"
@@ -12,36 +15,109 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QPointer>
+#include <QRandomGenerator>
 #include <QThreadPool>
-#include <optional>
+#include <algorithm>
 #include <utility>
 
 namespace watchword::app {
 
-namespace {
-
-// What a worker hands back to the GUI thread.
-struct Outcome
+struct detail::WorkerOutcome
 {
     std::unique_ptr<vault::Vault> vault;
+    std::unique_ptr<vault::VaultStorage> storage;
+    std::unique_ptr<keychain::Keychain> keychain;
     QString error;
     Bytes file; // the demo's serialized vault
 };
 
+// A deleted record, kept for undo.
+struct VaultController::Deleted
+{
+    QString description;
+    vault::Record record;
+};
+
+namespace {
+
+using Outcome = detail::WorkerOutcome;
+
 constexpr std::string_view demoPassword = "demo";
 
-// The demo's accounts: what a typical user has, with random secrets.
+QString message(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+Outcome failed(QString error)
+{
+    Outcome outcome;
+    outcome.error = std::move(error);
+    return outcome;
+}
+
+std::int64_t nowSeconds()
+{
+    return QDateTime::currentSecsSinceEpoch();
+}
+
+QByteArray hexId(const vault::RecordId& id)
+{
+    return QByteArray::fromStdString(encoding::toHex(id));
+}
+
+// "GitHub (alice)", "GitHub", "alice": how an account is named in messages.
+QString accountLabel(const vault::OtpAccount& account)
+{
+    const auto issuer = QString::fromStdString(account.issuer);
+    const auto name = QString::fromStdString(account.accountName);
+    if (issuer.isEmpty())
+        return name;
+    return name.isEmpty() ? issuer : issuer + QStringLiteral(" (") + name + QLatin1Char(')');
+}
+
+QStringList toQStringList(const std::vector<std::string>& strings)
+{
+    QStringList out;
+    for (const auto& s : strings)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+std::vector<std::string> toStrings(const QStringList& strings)
+{
+    std::vector<std::string> out;
+    for (const auto& s : strings)
+        if (const auto trimmed = s.trimmed(); !trimmed.isEmpty())
+            out.push_back(trimmed.toStdString());
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+// A secret typed into QML: normalized into a wiped buffer, the string's own
+// copy overwritten. QML's text fields keep copies we cannot reach; this is
+// the one we can.
+SecureBuffer takeSecret(QString& text)
+{
+    SecureBuffer secret = text::normalizeSecretText(text);
+    secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
+    text.clear();
+    return secret;
+}
+
+// The demo's accounts and notes: what a typical user has, random secrets.
 Outcome makeDemoVault()
 {
     auto& random = crypto::systemRandom();
     auto keychain = keychain::Keychain::create(random, keychain::Keychain::defaultWordCount);
     if (!keychain)
-        return {nullptr, QString::fromStdString(keychain.error().message), {}};
-    const std::int64_t now = QDateTime::currentSecsSinceEpoch();
+        return failed(message(keychain.error().message));
+    const std::int64_t now = nowSeconds();
     auto created = vault::Vault::create(asBytes(demoPassword), *keychain,
                                         {vault::minimumPasswordIterations, 1000, 0}, random, now);
     if (!created)
-        return {nullptr, QString::fromStdString(created.error().message), {}};
+        return failed(message(created.error().message));
     struct Sample
     {
         const char* issuer;
@@ -78,31 +154,51 @@ Outcome makeDemoVault()
         account.modified = now;
         account.sortPosition = position++;
         if (auto added = created->add(std::move(account), random); !added)
-            return {nullptr, QString::fromStdString(added.error().message), {}};
+            return failed(message(added.error().message));
+    }
+    const std::pair<const char*, const char*> notes[] = {
+        {"Wi-Fi at home", "Network: example-home\nPassword: correct horse battery staple"},
+        {"Passport", "Number: X1234567\nExpires: 2031-05-01"},
+    };
+    for (const auto& [title, body] : notes) {
+        vault::SecureNote note;
+        note.title = title;
+        note.body = SecureBuffer(asBytes(std::string_view(body)));
+        note.created = now;
+        note.modified = now;
+        if (auto added = created->add(std::move(note), random); !added)
+            return failed(message(added.error().message));
     }
     auto file = created->serialize(random, now);
     if (!file)
-        return {nullptr, QString::fromStdString(file.error().message), {}};
-    return {std::make_unique<vault::Vault>(std::move(*created)), {}, std::move(*file)};
+        return failed(message(file.error().message));
+    Outcome outcome;
+    outcome.vault = std::make_unique<vault::Vault>(std::move(*created));
+    outcome.file = std::move(*file);
+    return outcome;
 }
 
-// The bytes of the file at path, or an error.
-std::optional<Bytes> readVaultFile(const QString& path, QString& error)
+// The calibration for a new password slot at targetMilliseconds.
+std::optional<vault::Calibration> calibrate(int targetMilliseconds, QString& error)
 {
-    auto storage = vault::VaultStorage::open(path.toStdString(), crypto::systemRandom());
-    if (!storage) {
-        error = QString::fromStdString(storage.error().message);
+    auto calibration = vault::calibratePasswordKdf(std::uint32_t(targetMilliseconds));
+    if (!calibration) {
+        error = message(calibration.error().message);
         return std::nullopt;
     }
-    return storage->contents();
+    return *calibration;
 }
 
-Outcome unlockBytes(const Bytes& file, const SecureBuffer& password)
+// Serializes and writes vault through storage: lock, save, unlock.
+QString writeVault(vault::VaultStorage& storage, ByteView bytes)
 {
-    auto unlocked = vault::Vault::unlockWithPassword(file, password.span());
-    if (!unlocked)
-        return {nullptr, QString::fromStdString(unlocked.error().message), {}};
-    return {std::make_unique<vault::Vault>(std::move(*unlocked)), {}, {}};
+    if (auto locked = storage.lock(); !locked)
+        return message(locked.error().message);
+    const auto saved = storage.save(bytes);
+    storage.unlock();
+    if (!saved)
+        return message(saved.error().message);
+    return {};
 }
 
 // Runs work on the thread pool and hands its Outcome to done on the GUI
@@ -124,6 +220,26 @@ void runInBackground(QObject* controller, Work work, Done done)
         });
 }
 
+// Checks a new password and its repetition; sets error and returns false.
+bool acceptableNewPassword(const QString& password, const QString& repeat, QString& error)
+{
+    if (password.isEmpty()) {
+        error = VaultController::tr("Enter a password.");
+        return false;
+    }
+    if (password != repeat) {
+        error = VaultController::tr("The two passwords are not the same.");
+        return false;
+    }
+    const auto strength = vault::estimatePasswordStrength(password.toStdString());
+    if (strength.score == 0) {
+        error = VaultController::tr("This password is too easy to guess. %1")
+                    .arg(QString::fromStdString(strength.hint));
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 VaultController::VaultController(QString path, Clock* clock, ClipboardService* clipboard,
@@ -136,7 +252,7 @@ VaultController::VaultController(QString path, Clock* clock, ClipboardService* c
     m_progressTimer.setInterval(50);
     connect(&m_progressTimer, &QTimer::timeout, this, [this] {
         if (m_expectedMilliseconds > 0)
-            setProgress(std::min(0.99, double(m_unlockTimer.elapsed()) / m_expectedMilliseconds));
+            setProgress(std::min(0.99, double(m_kdfTimer.elapsed()) / m_expectedMilliseconds));
     });
 }
 
@@ -160,11 +276,13 @@ VaultController::makeDemo(Clock* clock, ClipboardService* clipboard, QObject* pa
                 return;
             }
             made->m_memoryFile = std::make_shared<const Bytes>(std::move(outcome.file));
-            made->showVault(std::move(outcome.vault));
+            made->showVault(std::move(outcome.vault), nullptr);
             emit made->unlockFinished(true);
         });
     return controller;
 }
+
+// --- Properties ----------------------------------------------------------
 
 void VaultController::setState(State state)
 {
@@ -182,6 +300,11 @@ void VaultController::setError(QString error)
     emit errorChanged();
 }
 
+void VaultController::clearError()
+{
+    setError({});
+}
+
 void VaultController::setProgress(double progress)
 {
     if (progress == m_progress)
@@ -190,24 +313,256 @@ void VaultController::setProgress(double progress)
     emit progressChanged();
 }
 
-void VaultController::unlock(QString password)
+void VaultController::setBusy(bool busy)
 {
-    if (m_state != State::Locked) {
-        // Not now; the typed password is wiped all the same.
-        secureWipe(password.data(), static_cast<std::size_t>(password.size()) * sizeof(QChar));
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    emit busyChanged();
+    if (!busy && m_lockWhenIdle)
+        QTimer::singleShot(0, this, &VaultController::lock);
+}
+
+void VaultController::setSaving(bool saving)
+{
+    if (saving == m_saving)
+        return;
+    m_saving = saving;
+    emit savingChanged();
+}
+
+void VaultController::setUnlockTargetMilliseconds(int milliseconds)
+{
+    milliseconds = std::clamp(milliseconds, 100, 10'000);
+    if (milliseconds == m_unlockTargetMilliseconds)
+        return;
+    m_unlockTargetMilliseconds = milliseconds;
+    emit unlockTargetMillisecondsChanged();
+}
+
+QString VaultController::undoText() const
+{
+    return m_undo.empty() ? QString() : m_undo.back()->description;
+}
+
+int VaultController::passwordStrength(const QString& password) const
+{
+    return vault::estimatePasswordStrength(password.toStdString()).score;
+}
+
+QString VaultController::passwordStrengthHint(const QString& password) const
+{
+    static const char* const names[] = {QT_TR_NOOP("Very weak"), QT_TR_NOOP("Weak"),
+                                        QT_TR_NOOP("Fair"), QT_TR_NOOP("Strong"),
+                                        QT_TR_NOOP("Very strong")};
+    const auto strength = vault::estimatePasswordStrength(password.toStdString());
+    QString text = tr(names[std::clamp(strength.score, 0, 4)]);
+    if (!strength.hint.empty())
+        text += QStringLiteral(": ") + QString::fromStdString(strength.hint);
+    return text;
+}
+
+// --- Progress of a KDF on a worker ----------------------------------------
+
+void VaultController::startKdfProgress(double expectedMilliseconds)
+{
+    setError({});
+    setProgress(0);
+    m_expectedMilliseconds = expectedMilliseconds;
+    m_kdfTimer.start();
+    m_progressTimer.start();
+}
+
+void VaultController::finishKdfProgress(bool succeeded)
+{
+    m_progressTimer.stop();
+    setProgress(succeeded ? 1 : 0);
+}
+
+void VaultController::finishOpening(Outcome& outcome, State onFailure, bool written)
+{
+    finishKdfProgress(bool(outcome.vault));
+    if (!outcome.vault) {
+        setState(onFailure);
+        setError(outcome.error);
+        emit unlockFinished(false);
         return;
     }
-    auto secret = std::make_shared<SecureBuffer>(text::normalizeSecretText(password));
-    if (secret->empty()) {
+    showVault(std::move(outcome.vault), std::move(outcome.storage));
+    if (written)
+        emit saved(m_path);
+    emit unlockFinished(true);
+}
+
+// --- First run -------------------------------------------------------------
+
+bool VaultController::beginCreate(QString password, QString repeat)
+{
+    QString error;
+    const bool acceptable = acceptableNewPassword(password, repeat, error);
+    SecureBuffer secret = takeSecret(password);
+    takeSecret(repeat);
+    if (m_state != State::Missing || m_busy) {
+        setError(tr("A vault already exists here."));
+        return false;
+    }
+    if (!acceptable) {
+        setError(error);
+        return false;
+    }
+    setError({});
+    m_pendingPassword = std::move(secret);
+    setBusy(true);
+    runInBackground(
+        this,
+        [] {
+            auto made = keychain::Keychain::create(crypto::systemRandom(),
+                                                   keychain::Keychain::defaultWordCount);
+            if (!made)
+                return failed(message(made.error().message));
+            Outcome outcome;
+            outcome.keychain = std::make_unique<keychain::Keychain>(std::move(*made));
+            return outcome;
+        },
+        [this](Outcome outcome) {
+            setBusy(false);
+            if (!outcome.keychain) {
+                m_pendingPassword = {};
+                setError(outcome.error);
+                return;
+            }
+            showRecoveryPhrase(std::move(outcome.keychain), PhrasePurpose::Create);
+        });
+    return true;
+}
+
+void VaultController::showRecoveryPhrase(std::unique_ptr<keychain::Keychain> keychain,
+                                         PhrasePurpose purpose)
+{
+    m_pendingKeychain = std::move(keychain);
+    m_phrasePurpose = purpose;
+    const auto& mnemonic = m_pendingKeychain->mnemonic();
+    m_recoveryWords = QString::fromUtf8(reinterpret_cast<const char*>(mnemonic.data()),
+                                        qsizetype(mnemonic.size()))
+                          .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    // Three distinct positions, in order, from the system's CSPRNG-backed
+    // generator: which words are asked must not be guessable in advance.
+    QList<int> positions;
+    while (positions.size() < confirmWordCount) {
+        const int p = int(QRandomGenerator::system()->bounded(m_recoveryWords.size())) + 1;
+        if (!positions.contains(p))
+            positions << p;
+    }
+    std::sort(positions.begin(), positions.end());
+    m_confirmPositions = positions;
+    emit recoveryPhraseChanged();
+}
+
+void VaultController::forgetRecoveryPhrase()
+{
+    m_pendingKeychain.reset();
+    m_pendingPassword = {};
+    for (auto& word : m_recoveryWords)
+        secureWipe(word.data(), static_cast<std::size_t>(word.size()) * sizeof(QChar));
+    m_recoveryWords.clear();
+    m_confirmPositions.clear();
+    emit recoveryPhraseChanged();
+}
+
+void VaultController::cancelRecoveryPhrase()
+{
+    if (m_busy)
+        return;
+    forgetRecoveryPhrase();
+}
+
+bool VaultController::confirmRecoveryPhrase(const QStringList& words)
+{
+    if (!m_pendingKeychain || m_busy)
+        return false;
+    if (words.size() != m_confirmPositions.size()) {
+        setError(tr("Type the %n requested words.", nullptr, int(m_confirmPositions.size())));
+        return false;
+    }
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const int position = m_confirmPositions[i];
+        if (words[i].trimmed().toCaseFolded() != m_recoveryWords[position - 1]) {
+            setError(tr("Word %1 is not right. Check what you wrote down.").arg(position));
+            return false;
+        }
+    }
+    setError({});
+    if (m_phrasePurpose == PhrasePurpose::Replace) {
+        if (!editable())
+            return false;
+        const auto replaced =
+            m_vault->replaceRecoveryKey(*m_pendingKeychain, crypto::systemRandom());
+        forgetRecoveryPhrase();
+        if (!replaced) {
+            setError(message(replaced.error().message));
+            emit operationFinished(false);
+            return false;
+        }
+        requestSave();
+        emit operationFinished(true);
+        return true;
+    }
+
+    // Create the vault: calibrate, derive, write, on a worker.
+    auto keychain = std::shared_ptr<keychain::Keychain>(std::move(m_pendingKeychain));
+    auto password = std::make_shared<SecureBuffer>(std::move(m_pendingPassword));
+    forgetRecoveryPhrase();
+    setBusy(true);
+    setState(State::Unlocking);
+    startKdfProgress(double(m_unlockTargetMilliseconds) + 100);
+    const QString path = m_path;
+    const int target = m_unlockTargetMilliseconds;
+    runInBackground(
+        this,
+        [keychain, password, path, target] {
+            QString calibrationError;
+            const auto calibration = calibrate(target, calibrationError);
+            if (!calibration)
+                return failed(calibrationError);
+            auto& random = crypto::systemRandom();
+            const std::int64_t now = nowSeconds();
+            auto created =
+                vault::Vault::create(password->span(), *keychain, *calibration, random, now);
+            if (!created)
+                return failed(message(created.error().message));
+            auto bytes = created->serialize(random, now);
+            if (!bytes)
+                return failed(message(bytes.error().message));
+            auto storage = vault::VaultStorage::create(path.toStdString(), *bytes, random);
+            if (!storage)
+                return failed(message(storage.error().message));
+            storage->unlock();
+            Outcome outcome;
+            outcome.vault = std::make_unique<vault::Vault>(std::move(*created));
+            outcome.storage = std::make_unique<vault::VaultStorage>(std::move(*storage));
+            return outcome;
+        },
+        [this](Outcome outcome) {
+            setBusy(false);
+            finishOpening(outcome, State::Missing, true);
+        });
+    return true;
+}
+
+// --- Unlocking ---------------------------------------------------------------
+
+void VaultController::unlock(QString password)
+{
+    SecureBuffer typed = takeSecret(password);
+    if (m_state != State::Locked)
+        return; // not now; the typed password is wiped all the same
+    if (typed.empty()) {
         setError(tr("Enter the vault's password."));
         return;
     }
-    setError({});
-    setProgress(0);
+    auto secret = std::make_shared<SecureBuffer>(std::move(typed));
     setState(State::Unlocking);
-    m_expectedMilliseconds = 0; // until the worker has read the header
-    m_unlockTimer.start();
-    m_progressTimer.start();
+    startKdfProgress(0); // until the worker has read the header
     // Reading the file is the worker's too: the GUI thread does no I/O.
     const std::shared_ptr<const Bytes> memoryFile = m_memoryFile;
     const QString path = m_path;
@@ -215,13 +570,14 @@ void VaultController::unlock(QString password)
     runInBackground(
         this,
         [memoryFile, path, secret, guard] {
-            std::shared_ptr<const Bytes> file = memoryFile;
-            if (!file) {
-                QString readError;
-                auto bytes = readVaultFile(path, readError);
-                if (!bytes)
-                    return Outcome{nullptr, readError, {}};
-                file = std::make_shared<const Bytes>(std::move(*bytes));
+            std::unique_ptr<vault::VaultStorage> storage;
+            const Bytes* file = memoryFile.get();
+            if (file == nullptr) {
+                auto opened = vault::VaultStorage::open(path.toStdString(), crypto::systemRandom());
+                if (!opened)
+                    return failed(message(opened.error().message));
+                storage = std::make_unique<vault::VaultStorage>(std::move(*opened));
+                file = &storage->contents();
             }
             // The expected KDF time, from the header's iteration count and the
             // rate measured when it was calibrated; about a second if unknown.
@@ -237,43 +593,99 @@ void VaultController::unlock(QString password)
                         controller->m_expectedMilliseconds = expected;
                 },
                 Qt::QueuedConnection);
-            return unlockBytes(*file, *secret);
+            auto unlocked = vault::Vault::unlockWithPassword(*file, secret->span());
+            if (!unlocked)
+                return failed(message(unlocked.error().message));
+            Outcome outcome;
+            outcome.vault = std::make_unique<vault::Vault>(std::move(*unlocked));
+            outcome.storage = std::move(storage);
+            return outcome;
         },
-        [this](Outcome outcome) {
-            m_progressTimer.stop();
-            if (!outcome.vault) {
-                setProgress(0);
-                setState(State::Locked);
-                setError(outcome.error);
-                emit unlockFinished(false);
-                return;
-            }
-            setProgress(1);
-            showVault(std::move(outcome.vault));
-            emit unlockFinished(true);
-        });
+        [this](Outcome outcome) { finishOpening(outcome, State::Locked, false); });
 }
 
-void VaultController::showVault(std::unique_ptr<vault::Vault> unlocked)
+void VaultController::recover(QString phrase, QString newPassword, QString repeat)
+{
+    SecureBuffer words = takeSecret(phrase);
+    QString error;
+    const bool acceptable = acceptableNewPassword(newPassword, repeat, error);
+    auto password = std::make_shared<SecureBuffer>(takeSecret(newPassword));
+    takeSecret(repeat);
+    if (m_state != State::Locked || m_demo)
+        return;
+    if (words.empty()) {
+        setError(tr("Enter the recovery phrase."));
+        return;
+    }
+    if (!acceptable) {
+        setError(error);
+        return;
+    }
+    auto mnemonic = std::make_shared<SecureBuffer>(std::move(words));
+    setState(State::Unlocking);
+    startKdfProgress(double(m_unlockTargetMilliseconds) + 100);
+    const QString path = m_path;
+    const int target = m_unlockTargetMilliseconds;
+    runInBackground(
+        this,
+        [mnemonic, password, path, target] {
+            const std::string_view text(reinterpret_cast<const char*>(mnemonic->data()),
+                                        mnemonic->size());
+            auto keychain = keychain::Keychain::restore(text);
+            if (!keychain)
+                return failed(message(keychain.error().message));
+            auto& random = crypto::systemRandom();
+            auto storage = vault::VaultStorage::open(path.toStdString(), random);
+            if (!storage)
+                return failed(message(storage.error().message));
+            auto recovered = vault::Vault::unlockWithRecovery(storage->contents(), *keychain);
+            if (!recovered)
+                return failed(message(recovered.error().message));
+            QString calibrationError;
+            const auto calibration = calibrate(target, calibrationError);
+            if (!calibration)
+                return failed(calibrationError);
+            if (auto changed = recovered->changePassword(password->span(), *calibration, random);
+                !changed)
+                return failed(message(changed.error().message));
+            auto bytes = recovered->serialize(random, nowSeconds());
+            if (!bytes)
+                return failed(message(bytes.error().message));
+            if (auto written = writeVault(*storage, *bytes); !written.isEmpty())
+                return failed(written);
+            Outcome outcome;
+            outcome.vault = std::make_unique<vault::Vault>(std::move(*recovered));
+            outcome.storage = std::make_unique<vault::VaultStorage>(std::move(*storage));
+            return outcome;
+        },
+        [this](Outcome outcome) { finishOpening(outcome, State::Locked, true); });
+}
+
+void VaultController::showVault(std::unique_ptr<vault::Vault> unlocked,
+                                std::unique_ptr<vault::VaultStorage> storage)
 {
     m_vault = std::move(unlocked);
+    m_storage = std::move(storage);
     std::vector<AccountEntry> entries;
+    std::vector<NoteEntry> notes;
     for (std::size_t i = 0; i < m_vault->recordCount(); ++i) {
-        const auto* account = std::get_if<vault::OtpAccount>(&m_vault->record(i));
-        if (account == nullptr)
+        const auto& record = m_vault->record(i);
+        if (const auto* note = std::get_if<vault::SecureNote>(&record)) {
+            notes.push_back({hexId(note->id), QString::fromStdString(note->title),
+                             toQStringList(note->tags), note->modified});
             continue;
-        auto generator = otp::OtpGenerator::create(account->parameters, account->secret.span());
+        }
+        const auto& account = std::get<vault::OtpAccount>(record);
+        auto generator = otp::OtpGenerator::create(account.parameters, account.secret.span());
         if (!generator)
             continue; // validated when stored; a failure here means crypto is disabled
-        QStringList tags;
-        for (const auto& tag : account->tags)
-            tags << QString::fromStdString(tag);
-        entries.push_back({QByteArray::fromStdString(encoding::toHex(account->id)),
-                           QString::fromStdString(account->issuer),
-                           QString::fromStdString(account->accountName), tags,
-                           std::move(*generator)});
+        entries.push_back({hexId(account.id), QString::fromStdString(account.issuer),
+                           QString::fromStdString(account.accountName), toQStringList(account.tags),
+                           std::move(*generator), account.lastUsed.value_or(0),
+                           account.sortPosition});
     }
     m_accounts.setAccounts(std::move(entries), m_clock->second());
+    m_notes.setNotes(std::move(notes));
     setState(State::Unlocked);
 }
 
@@ -281,11 +693,222 @@ void VaultController::lock()
 {
     if (m_state != State::Unlocked)
         return;
+    if (m_busy) {
+        // A worker holds the vault (a password change): lock when it is back.
+        m_lockWhenIdle = true;
+        return;
+    }
+    m_lockWhenIdle = false;
+    // "Recently used" times not yet written go out with one last save.
+    if (m_usageUnsaved)
+        requestSave();
     m_accounts.clear();
+    m_notes.clear();
+    m_undo.clear();
+    emit undoChanged();
+    forgetRecoveryPhrase();
     m_vault.reset();
     m_clipboard->clearNow();
     setProgress(0);
     setState(State::Locked);
+}
+
+// --- Password and phrase -----------------------------------------------------
+
+bool VaultController::changePassword(QString current, QString newPassword, QString repeat)
+{
+    QString error;
+    const bool acceptable = acceptableNewPassword(newPassword, repeat, error);
+    auto currentSecret = std::make_shared<SecureBuffer>(takeSecret(current));
+    auto newSecret = std::make_shared<SecureBuffer>(takeSecret(newPassword));
+    takeSecret(repeat);
+    if (!editable())
+        return false;
+    if (currentSecret->empty()) {
+        setError(tr("Enter the current password."));
+        return false;
+    }
+    if (!acceptable) {
+        setError(error);
+        return false;
+    }
+    setError({});
+    setBusy(true);
+    auto held = std::shared_ptr<vault::Vault>(std::move(m_vault));
+    const int target = m_unlockTargetMilliseconds;
+    runInBackground(
+        this,
+        [held, currentSecret, newSecret, target] {
+            Outcome outcome;
+            if (auto verified = held->verifyPassword(currentSecret->span()); !verified) {
+                outcome.error = verified.error().code == vault::VaultError::WrongPassword
+                                    ? tr("The current password is wrong.")
+                                    : message(verified.error().message);
+                return outcome;
+            }
+            QString calibrationError;
+            const auto calibration = calibrate(target, calibrationError);
+            if (!calibration) {
+                outcome.error = calibrationError;
+                return outcome;
+            }
+            if (auto changed =
+                    held->changePassword(newSecret->span(), *calibration, crypto::systemRandom());
+                !changed)
+                outcome.error = message(changed.error().message);
+            return outcome;
+        },
+        [this, held](Outcome outcome) {
+            // The vault comes back whatever happened: a refused change left
+            // it as it was.
+            m_vault = std::make_unique<vault::Vault>(std::move(*held));
+            setBusy(false);
+            if (!outcome.error.isEmpty()) {
+                setError(outcome.error);
+                emit operationFinished(false);
+                return;
+            }
+            requestSave();
+            emit operationFinished(true);
+        });
+    return true;
+}
+
+bool VaultController::beginNewRecoveryPhrase(QString password)
+{
+    auto secret = std::make_shared<SecureBuffer>(takeSecret(password));
+    if (!editable())
+        return false;
+    if (m_demo) {
+        setError(tr("The demo vault has no recovery phrase to replace."));
+        return false;
+    }
+    if (secret->empty()) {
+        setError(tr("Enter the vault's password."));
+        return false;
+    }
+    setError({});
+    setBusy(true);
+    auto held = std::shared_ptr<vault::Vault>(std::move(m_vault));
+    runInBackground(
+        this,
+        [held, secret] {
+            if (auto verified = held->verifyPassword(secret->span()); !verified)
+                return failed(verified.error().code == vault::VaultError::WrongPassword
+                                  ? tr("The password is wrong.")
+                                  : message(verified.error().message));
+            auto made = keychain::Keychain::create(crypto::systemRandom(),
+                                                   keychain::Keychain::defaultWordCount);
+            if (!made)
+                return failed(message(made.error().message));
+            Outcome outcome;
+            outcome.keychain = std::make_unique<keychain::Keychain>(std::move(*made));
+            return outcome;
+        },
+        [this, held](Outcome outcome) {
+            m_vault = std::make_unique<vault::Vault>(std::move(*held));
+            setBusy(false);
+            if (!outcome.keychain) {
+                setError(outcome.error);
+                emit operationFinished(false);
+                return;
+            }
+            showRecoveryPhrase(std::move(outcome.keychain), PhrasePurpose::Replace);
+        });
+    return true;
+}
+
+// --- Saving --------------------------------------------------------------------
+
+bool VaultController::editable()
+{
+    if (m_state != State::Unlocked || !m_vault) {
+        setError(tr("Unlock the vault first."));
+        return false;
+    }
+    if (m_busy) {
+        setError(tr("Wait for the current operation to finish."));
+        return false;
+    }
+    return true;
+}
+
+void VaultController::requestSave()
+{
+    if (!m_vault)
+        return;
+    auto bytes = m_vault->serialize(crypto::systemRandom(), nowSeconds());
+    if (!bytes) {
+        const QString error = tr("Could not save: %1").arg(message(bytes.error().message));
+        setError(error);
+        emit saveFailed(error);
+        return;
+    }
+    m_usageUnsaved = false;
+    auto file = std::make_shared<const Bytes>(std::move(*bytes));
+    if (m_demo) {
+        // The demo's file lives in memory: locked, it opens again from here.
+        m_memoryFile = std::move(file);
+        return;
+    }
+    if (!m_storage) {
+        m_queuedFile = std::move(file); // a save job holds the storage
+        return;
+    }
+    writeBytes(std::move(file));
+}
+
+void VaultController::writeBytes(std::shared_ptr<const Bytes> file)
+{
+    setSaving(true);
+    auto storage = std::shared_ptr<vault::VaultStorage>(std::move(m_storage));
+    runInBackground(
+        this,
+        [storage, file] {
+            Outcome outcome;
+            outcome.error = writeVault(*storage, *file);
+            return outcome;
+        },
+        [this, storage](Outcome outcome) {
+            m_storage = std::make_unique<vault::VaultStorage>(std::move(*storage));
+            if (!outcome.error.isEmpty()) {
+                const QString error =
+                    tr("Your change is kept in memory but was not saved: %1").arg(outcome.error);
+                setError(error);
+                emit saveFailed(error);
+            } else {
+                emit saved(m_path);
+            }
+            if (m_queuedFile) {
+                writeBytes(std::exchange(m_queuedFile, nullptr));
+                return;
+            }
+            setSaving(false);
+        });
+}
+
+// --- Accounts ------------------------------------------------------------------
+
+std::optional<std::size_t> VaultController::indexOf(const QString& recordId) const
+{
+    if (!m_vault)
+        return std::nullopt;
+    const QByteArray id = recordId.toLatin1();
+    for (std::size_t i = 0; i < m_vault->recordCount(); ++i)
+        if (hexId(vault::idOf(m_vault->record(i))) == id)
+            return i;
+    return std::nullopt;
+}
+
+void VaultController::refreshAccount(const vault::OtpAccount& account)
+{
+    auto generator = otp::OtpGenerator::create(account.parameters, account.secret.span());
+    if (!generator)
+        return;
+    m_accounts.upsert({hexId(account.id), QString::fromStdString(account.issuer),
+                       QString::fromStdString(account.accountName), toQStringList(account.tags),
+                       std::move(*generator), account.lastUsed.value_or(0), account.sortPosition},
+                      m_clock->second());
 }
 
 bool VaultController::copyCode(const QString& recordId)
@@ -294,7 +917,299 @@ bool VaultController::copyCode(const QString& recordId)
     if (code.isEmpty())
         return false;
     m_clipboard->copy(code);
+    // Recently used: in memory now, written with the next save.
+    if (const auto at = indexOf(recordId); at && !m_busy) {
+        if (const auto* account = std::get_if<vault::OtpAccount>(&m_vault->record(*at))) {
+            auto used = account->clone();
+            used.lastUsed = nowSeconds();
+            if (m_vault->update(std::move(used))) {
+                m_accounts.setLastUsed(recordId.toLatin1(), nowSeconds());
+                m_usageUnsaved = true;
+            }
+        }
+    }
     return true;
+}
+
+bool VaultController::addAccount(AccountDraft* draft)
+{
+    if (draft == nullptr || !editable())
+        return false;
+    vault::OtpAccount account;
+    QString error;
+    if (!draft->toAccount(account, error)) {
+        setError(error);
+        return false;
+    }
+    const std::int64_t now = nowSeconds();
+    account.created = now;
+    account.modified = now;
+    std::uint32_t last = 0;
+    for (std::size_t i = 0; i < m_vault->recordCount(); ++i)
+        last = std::max(last, vault::sortPositionOf(m_vault->record(i)) + 1);
+    account.sortPosition = last;
+    auto added = m_vault->add(std::move(account), crypto::systemRandom());
+    if (!added) {
+        setError(message(added.error().message));
+        return false;
+    }
+    setError({});
+    if (const auto* stored = std::get_if<vault::OtpAccount>(m_vault->find(*added)))
+        refreshAccount(*stored);
+    requestSave();
+    return true;
+}
+
+bool VaultController::updateAccount(AccountDraft* draft)
+{
+    if (draft == nullptr || !editable())
+        return false;
+    const auto at = indexOf(draft->recordId());
+    const auto* existing = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
+    if (existing == nullptr) {
+        setError(tr("That account is no longer in the vault."));
+        return false;
+    }
+    vault::OtpAccount edited;
+    QString error;
+    if (!draft->toAccount(edited, error)) {
+        setError(error);
+        return false;
+    }
+    // What the form does not edit stays as stored.
+    edited.id = existing->id;
+    edited.iconReference = existing->iconReference;
+    edited.created = existing->created;
+    edited.lastUsed = existing->lastUsed;
+    edited.sortPosition = existing->sortPosition;
+    edited.modified = nowSeconds();
+    const auto id = existing->id;
+    if (auto updated = m_vault->update(std::move(edited)); !updated) {
+        setError(message(updated.error().message));
+        return false;
+    }
+    setError({});
+    refreshAccount(std::get<vault::OtpAccount>(*m_vault->find(id)));
+    requestSave();
+    return true;
+}
+
+AccountDraft* VaultController::draftFor(const QString& recordId)
+{
+    const auto at = indexOf(recordId);
+    const auto* account = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
+    if (account == nullptr)
+        return nullptr;
+    auto* draft = new AccountDraft();
+    draft->loadAccount(*account);
+    return draft; // a returned QObject without parent belongs to JavaScript
+}
+
+void VaultController::pushUndo(QString description, std::size_t index)
+{
+    auto deleted = std::make_unique<Deleted>(
+        Deleted{std::move(description), vault::cloneRecord(m_vault->record(index))});
+    m_undo.push_back(std::move(deleted));
+    if (m_undo.size() > undoDepth)
+        m_undo.erase(m_undo.begin());
+    emit undoChanged();
+}
+
+bool VaultController::removeAccount(const QString& recordId)
+{
+    if (!editable())
+        return false;
+    const auto at = indexOf(recordId);
+    const auto* account = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
+    if (account == nullptr) {
+        setError(tr("That account is no longer in the vault."));
+        return false;
+    }
+    pushUndo(tr("Deleted %1").arg(accountLabel(*account)), *at);
+    if (auto removed = m_vault->remove(account->id); !removed) {
+        m_undo.pop_back();
+        emit undoChanged();
+        setError(message(removed.error().message));
+        return false;
+    }
+    m_accounts.remove(recordId.toLatin1());
+    requestSave();
+    return true;
+}
+
+bool VaultController::undo()
+{
+    if (m_undo.empty() || !editable())
+        return false;
+    auto deleted = std::move(m_undo.back());
+    m_undo.pop_back();
+    emit undoChanged();
+    // It comes back under a new id (ids belong to the vault), with its place.
+    auto added = m_vault->add(std::move(deleted->record), crypto::systemRandom());
+    if (!added) {
+        setError(message(added.error().message));
+        return false;
+    }
+    const auto* record = m_vault->find(*added);
+    if (const auto* account = std::get_if<vault::OtpAccount>(record))
+        refreshAccount(*account);
+    else if (const auto* note = std::get_if<vault::SecureNote>(record))
+        m_notes.upsert({hexId(note->id), QString::fromStdString(note->title),
+                        toQStringList(note->tags), note->modified});
+    requestSave();
+    return true;
+}
+
+bool VaultController::advanceCounter(const QString& recordId)
+{
+    if (!editable())
+        return false;
+    const auto at = indexOf(recordId);
+    const auto* account = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
+    if (account == nullptr || account->parameters.kind != otp::OtpKind::Hotp)
+        return false;
+    auto advanced = account->clone();
+    advanced.parameters.counter += 1;
+    advanced.modified = nowSeconds();
+    const auto id = advanced.id;
+    if (auto updated = m_vault->update(std::move(advanced)); !updated) {
+        setError(message(updated.error().message));
+        return false;
+    }
+    refreshAccount(std::get<vault::OtpAccount>(*m_vault->find(id)));
+    requestSave();
+    return true;
+}
+
+bool VaultController::moveAccount(const QString& recordId, int to)
+{
+    if (!editable())
+        return false;
+    // The accounts in manual order, as the view shows them.
+    std::vector<std::pair<std::uint32_t, vault::RecordId>> order;
+    for (std::size_t i = 0; i < m_vault->recordCount(); ++i)
+        if (const auto* account = std::get_if<vault::OtpAccount>(&m_vault->record(i)))
+            order.emplace_back(account->sortPosition, account->id);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    const QByteArray id = recordId.toLatin1();
+    const auto from = std::find_if(order.begin(), order.end(),
+                                   [&](const auto& entry) { return hexId(entry.second) == id; });
+    if (from == order.end() || to < 0 || std::size_t(to) >= order.size())
+        return false;
+    auto moved = *from;
+    order.erase(from);
+    order.insert(order.begin() + to, moved);
+    // Positions 0..n-1 in the new order; only records whose position changes
+    // are sealed again.
+    for (std::uint32_t position = 0; position < order.size(); ++position) {
+        if (order[position].first == position)
+            continue;
+        auto account = std::get<vault::OtpAccount>(*m_vault->find(order[position].second)).clone();
+        account.sortPosition = position;
+        if (auto updated = m_vault->update(std::move(account)); !updated) {
+            setError(message(updated.error().message));
+            return false;
+        }
+        m_accounts.setSortPosition(hexId(order[position].second), position);
+    }
+    requestSave();
+    return true;
+}
+
+// --- Notes ---------------------------------------------------------------------
+
+QString VaultController::addNote(const QString& title, QString body, const QStringList& tags)
+{
+    SecureBuffer text = takeSecret(body);
+    if (!editable())
+        return {};
+    if (title.trimmed().isEmpty()) {
+        setError(tr("Give the note a title."));
+        return {};
+    }
+    vault::SecureNote note;
+    note.title = title.trimmed().toStdString();
+    note.body = std::move(text);
+    note.tags = toStrings(tags);
+    note.created = note.modified = nowSeconds();
+    auto added = m_vault->add(std::move(note), crypto::systemRandom());
+    if (!added) {
+        setError(message(added.error().message));
+        return {};
+    }
+    setError({});
+    const auto& stored = std::get<vault::SecureNote>(*m_vault->find(*added));
+    m_notes.upsert({hexId(stored.id), QString::fromStdString(stored.title),
+                    toQStringList(stored.tags), stored.modified});
+    requestSave();
+    return QString::fromLatin1(hexId(*added));
+}
+
+bool VaultController::updateNote(const QString& recordId, const QString& title, QString body,
+                                 const QStringList& tags)
+{
+    SecureBuffer text = takeSecret(body);
+    if (!editable())
+        return false;
+    const auto at = indexOf(recordId);
+    const auto* existing = at ? std::get_if<vault::SecureNote>(&m_vault->record(*at)) : nullptr;
+    if (existing == nullptr) {
+        setError(tr("That note is no longer in the vault."));
+        return false;
+    }
+    if (title.trimmed().isEmpty()) {
+        setError(tr("Give the note a title."));
+        return false;
+    }
+    auto note = existing->clone();
+    note.title = title.trimmed().toStdString();
+    note.body = std::move(text);
+    note.tags = toStrings(tags);
+    note.modified = nowSeconds();
+    const auto id = note.id;
+    if (auto updated = m_vault->update(std::move(note)); !updated) {
+        setError(message(updated.error().message));
+        return false;
+    }
+    setError({});
+    const auto& stored = std::get<vault::SecureNote>(*m_vault->find(id));
+    m_notes.upsert({hexId(stored.id), QString::fromStdString(stored.title),
+                    toQStringList(stored.tags), stored.modified});
+    requestSave();
+    return true;
+}
+
+bool VaultController::removeNote(const QString& recordId)
+{
+    if (!editable())
+        return false;
+    const auto at = indexOf(recordId);
+    const auto* note = at ? std::get_if<vault::SecureNote>(&m_vault->record(*at)) : nullptr;
+    if (note == nullptr) {
+        setError(tr("That note is no longer in the vault."));
+        return false;
+    }
+    pushUndo(tr("Deleted note %1").arg(QString::fromStdString(note->title)), *at);
+    if (auto removed = m_vault->remove(note->id); !removed) {
+        m_undo.pop_back();
+        emit undoChanged();
+        setError(message(removed.error().message));
+        return false;
+    }
+    m_notes.remove(recordId.toLatin1());
+    requestSave();
+    return true;
+}
+
+QString VaultController::revealNote(const QString& recordId) const
+{
+    const auto at = indexOf(recordId);
+    const auto* note = at ? std::get_if<vault::SecureNote>(&m_vault->record(*at)) : nullptr;
+    if (note == nullptr)
+        return {};
+    return QString::fromUtf8(reinterpret_cast<const char*>(note->body.data()),
+                             qsizetype(note->body.size()));
 }
 
 } // namespace watchword::app

@@ -1,32 +1,58 @@
-// The vault as the app sees it: locked or unlocked, and what unlocking is
-// doing. QML calls unlock(), lock() and copyCode(); the codes come from
-// accounts(), an AccountListModel the controller fills and empties.
+// The vault as the app sees it: what state it is in, and every change the
+// user makes to it. QML calls the invokables; the accounts and notes come
+// from accounts() and notes(), models the controller fills and empties.
 //
-// Unlocking runs on a worker thread (the password KDF takes about a second by
-// design; the GUI thread never waits for it). Progress is the time spent
-// against the time the KDF should take at the rate stored in the vault's
-// header, capped below 1 until the worker is done. Locking drops the vault
-// (every SecureBuffer wipes itself), empties the model and takes a copied
-// code back from the clipboard.
+// Threads. Everything that derives a key (unlock, create, recover, change the
+// password, confirm the password) runs on a worker: the GUI thread never
+// waits for PBKDF2. While such a job holds the vault, busy is true and edits
+// are refused (the view disables them); the codes keep ticking, since the
+// account model holds its own generators. Edits themselves are quick and
+// made on the GUI thread; the file is written by a save job on a worker:
+// serialize() (milliseconds: only changed records are sealed again), then
+// lock the file, save atomically, give the lock up (so the command-line tool
+// can write between our saves). Saves never overlap: a change made while one
+// runs is written by one more save when it ends.
+//
+// Locking drops the vault (every SecureBuffer wipes itself), empties the
+// models, drops the undo list and takes a copied code back from the
+// clipboard. A "recently used" time is kept in memory on copy and written
+// with the next save, or by one save when the vault is locked, so that
+// copying codes does not rotate the backups on every click.
 #pragma once
 
 #include "AccountListModel.h"
 #include "ClipboardService.h"
 #include "Clock.h"
+#include "NoteListModel.h"
 #include "base/Bytes.h"
+#include "base/SecureBuffer.h"
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 #include <QtQml/qqmlregistration.h>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace watchword::vault {
 class Vault;
+class VaultStorage;
+struct OtpAccount;
+} // namespace watchword::vault
+namespace watchword::keychain {
+class Keychain;
 }
 
 namespace watchword::app {
+
+class AccountDraft;
+namespace detail {
+struct WorkerOutcome; // what a worker hands back to the GUI thread
+}
 
 class VaultController : public QObject
 {
@@ -38,25 +64,44 @@ class VaultController : public QObject
     Q_PROPERTY(QString error READ error NOTIFY errorChanged)
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
     Q_PROPERTY(bool demo READ demo CONSTANT)
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    Q_PROPERTY(bool saving READ saving NOTIFY savingChanged)
     Q_PROPERTY(AccountListModel* accounts READ accounts CONSTANT)
+    Q_PROPERTY(NoteListModel* notes READ notes CONSTANT)
+    // A new recovery phrase waiting to be written down and confirmed: its
+    // words, and the three positions (1-based) the user must type back.
+    Q_PROPERTY(QStringList recoveryWords READ recoveryWords NOTIFY recoveryPhraseChanged)
+    Q_PROPERTY(QList<int> confirmPositions READ confirmPositions NOTIFY recoveryPhraseChanged)
+    Q_PROPERTY(bool canUndo READ canUndo NOTIFY undoChanged)
+    Q_PROPERTY(QString undoText READ undoText NOTIFY undoChanged)
+    // The PBKDF2 time the password slot is calibrated to when a vault is
+    // created or its password changed (the settings' unlock target).
+    Q_PROPERTY(int unlockTargetMilliseconds READ unlockTargetMilliseconds WRITE
+                   setUnlockTargetMilliseconds NOTIFY unlockTargetMillisecondsChanged)
 
 public:
     enum class State {
         Missing, // no vault file at path yet: the first-run flow
         Locked,
-        Unlocking, // the worker is deriving the key and opening the records
+        Unlocking, // a worker is deriving the key and opening the records
         Unlocked,
     };
     Q_ENUM(State)
+
+    // Words the user must type back to confirm a new phrase.
+    static constexpr int confirmWordCount = 3;
+    // Deleted records kept for undo, newest last; dropped on lock.
+    static constexpr std::size_t undoDepth = 20;
 
     // A controller for the vault file at path (which may not exist yet).
     VaultController(QString path, Clock* clock, ClipboardService* clipboard,
                     QObject* parent = nullptr);
     ~VaultController() override;
 
-    // A controller over a throw-away in-memory vault of sample accounts that
-    // is never written anywhere: `watchword --demo`. It is made on a worker
-    // and shown unlocked; locked, it opens again with the password "demo".
+    // A controller over a throw-away in-memory vault of sample accounts and
+    // notes that is never written anywhere: `watchword --demo`. It is made on
+    // a worker and shown unlocked; locked, it opens again with the password
+    // "demo". Edits are kept in memory.
     static std::unique_ptr<VaultController> makeDemo(Clock* clock, ClipboardService* clipboard,
                                                      QObject* parent = nullptr);
 
@@ -65,41 +110,150 @@ public:
     const QString& error() const { return m_error; }
     double progress() const { return m_progress; }
     bool demo() const { return m_demo; }
+    bool busy() const { return m_busy; }
+    bool saving() const { return m_saving; }
     AccountListModel* accounts() { return &m_accounts; }
+    NoteListModel* notes() { return &m_notes; }
+    const QStringList& recoveryWords() const { return m_recoveryWords; }
+    const QList<int>& confirmPositions() const { return m_confirmPositions; }
+    bool canUndo() const { return !m_undo.empty(); }
+    QString undoText() const;
+    int unlockTargetMilliseconds() const { return m_unlockTargetMilliseconds; }
+    void setUnlockTargetMilliseconds(int milliseconds);
 
-    // Unlocks with password (wiped from the string as it is read). Ignored
-    // unless Locked. Ends in Unlocked, or in Locked with error set.
+    // --- Strength hint for a new password (0 very weak .. 4 very strong).
+    Q_INVOKABLE int passwordStrength(const QString& password) const;
+    Q_INVOKABLE QString passwordStrengthHint(const QString& password) const;
+
+    // --- First run. beginCreate checks the two passwords (equal, not very
+    // weak) and makes a new 24-word phrase on a worker; recoveryWords then
+    // holds it. confirmRecoveryPhrase(words) takes the words at
+    // confirmPositions; right, it creates the vault (calibrated KDF, on a
+    // worker) and saves it; it ends Unlocked. cancelRecoveryPhrase forgets
+    // the phrase and the password.
+    Q_INVOKABLE bool beginCreate(QString password, QString repeat);
+    Q_INVOKABLE bool confirmRecoveryPhrase(const QStringList& words);
+    Q_INVOKABLE void cancelRecoveryPhrase();
+
+    // --- Unlocking. Ignored unless Locked. Ends in Unlocked, or Locked with
+    // error set. The password is wiped from the string as it is read.
     Q_INVOKABLE void unlock(QString password);
-    // Back to Locked (or Missing): wipes every decrypted secret.
+    // Opens the vault with its recovery phrase and sets a new password (a
+    // new master key, every record sealed again); the file is saved.
+    Q_INVOKABLE void recover(QString phrase, QString newPassword, QString repeat);
+    // Back to Locked: wipes every decrypted secret.
     Q_INVOKABLE void lock();
-    // Copies the current code of the account with that record id (hex).
+
+    // --- Password and phrase, while unlocked.
+    Q_INVOKABLE bool changePassword(QString current, QString newPassword, QString repeat);
+    // Asks for the password again, then makes a new phrase (the vault keeps
+    // no phrase, so it cannot show the old one); confirmed as at first run,
+    // it replaces the recovery slot and the old phrase stops working.
+    Q_INVOKABLE bool beginNewRecoveryPhrase(QString password);
+
+    // --- Accounts. recordId is the hex record id the models show.
     Q_INVOKABLE bool copyCode(const QString& recordId);
+    Q_INVOKABLE bool addAccount(AccountDraft* draft);
+    Q_INVOKABLE bool updateAccount(AccountDraft* draft);
+    // A draft filled from the account, for editing (owned by the caller:
+    // JavaScript's garbage collector in QML), or null.
+    Q_INVOKABLE watchword::app::AccountDraft* draftFor(const QString& recordId);
+    Q_INVOKABLE bool removeAccount(const QString& recordId);
+    // HOTP: counter + 1, saved before the new code is shown.
+    Q_INVOKABLE bool advanceCounter(const QString& recordId);
+    // Manual order: moves the account to position `to` of the accounts in
+    // manual order (as AccountFilterModel shows them with Order::Manual).
+    Q_INVOKABLE bool moveAccount(const QString& recordId, int to);
+
+    // --- Notes.
+    Q_INVOKABLE QString addNote(const QString& title, QString body, const QStringList& tags);
+    Q_INVOKABLE bool updateNote(const QString& recordId, const QString& title, QString body,
+                                const QStringList& tags);
+    Q_INVOKABLE bool removeNote(const QString& recordId);
+    // The body of a note, for showing on request (empty if none).
+    Q_INVOKABLE QString revealNote(const QString& recordId) const;
+
+    // Puts the last deleted record back.
+    Q_INVOKABLE bool undo();
+    Q_INVOKABLE void clearError();
 
 signals:
     void stateChanged();
     void errorChanged();
     void progressChanged();
+    void busyChanged();
+    void savingChanged();
+    void recoveryPhraseChanged();
+    void undoChanged();
+    void unlockTargetMillisecondsChanged();
     // The worker finished (Unlocked or an error): for tests and the view.
     void unlockFinished(bool unlocked);
+    // A password change or a new recovery phrase finished.
+    void operationFinished(bool succeeded);
+    // The vault file at path was written (for the backup folder).
+    void saved(const QString& path);
+    void saveFailed(const QString& message);
 
 private:
+    enum class PhrasePurpose { Create, Replace };
+
     void setState(State state);
     void setError(QString error);
     void setProgress(double progress);
-    void showVault(std::unique_ptr<vault::Vault> vault);
+    void setBusy(bool busy);
+    void setSaving(bool saving);
+    // Shows an unlocked vault (and keeps the storage it was read from).
+    void showVault(std::unique_ptr<vault::Vault> vault,
+                   std::unique_ptr<vault::VaultStorage> storage);
+    void showRecoveryPhrase(std::unique_ptr<keychain::Keychain> keychain, PhrasePurpose purpose);
+    void forgetRecoveryPhrase();
+    // The worker part of unlock(), recover() and the create flow: starts the
+    // progress estimate for a KDF expected to take expectedMilliseconds.
+    void startKdfProgress(double expectedMilliseconds);
+    void finishKdfProgress(bool succeeded);
+    // The end of unlock, recover and create: shows the vault, or goes back to
+    // onFailure with the error. written: the worker saved the file.
+    void finishOpening(detail::WorkerOutcome& outcome, State onFailure, bool written);
+    // Checks the vault may be edited now (unlocked, not busy), or sets error.
+    bool editable();
+    // Serializes the vault and writes it: a save job, or, while one runs,
+    // the bytes the next one writes (the newest win).
+    void requestSave();
+    void writeBytes(std::shared_ptr<const Bytes> file);
+    void refreshAccount(const vault::OtpAccount& account);
+    std::optional<std::size_t> indexOf(const QString& recordId) const;
+    // Remembers record (a deleted one) for undo.
+    void pushUndo(QString description, std::size_t index);
 
     QString m_path;
     Clock* m_clock;
     ClipboardService* m_clipboard;
     AccountListModel m_accounts;
+    NoteListModel m_notes;
     State m_state = State::Missing;
     QString m_error;
     double m_progress = 0;
     bool m_demo = false;
+    bool m_busy = false;
+    bool m_saving = false;
+    bool m_usageUnsaved = false;
+    bool m_lockWhenIdle = false; // lock() came while a job held the vault
+    int m_unlockTargetMilliseconds = 1000;
     std::unique_ptr<vault::Vault> m_vault;
-    // Progress while unlocking: elapsed against the expected KDF time.
+    // The file, between save jobs (a job takes it and hands it back).
+    std::unique_ptr<vault::VaultStorage> m_storage;
+    std::shared_ptr<const Bytes> m_queuedFile;
+    // The first-run password, between beginCreate and the confirmation.
+    SecureBuffer m_pendingPassword;
+    std::unique_ptr<keychain::Keychain> m_pendingKeychain;
+    PhrasePurpose m_phrasePurpose = PhrasePurpose::Create;
+    QStringList m_recoveryWords;
+    QList<int> m_confirmPositions;
+    struct Deleted;
+    std::vector<std::unique_ptr<Deleted>> m_undo;
+    // Progress while deriving: elapsed against the expected KDF time.
     QTimer m_progressTimer;
-    QElapsedTimer m_unlockTimer;
+    QElapsedTimer m_kdfTimer;
     double m_expectedMilliseconds = 0;
     // The demo's vault file, which lives in memory only.
     std::shared_ptr<const Bytes> m_memoryFile;

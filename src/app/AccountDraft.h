@@ -1,0 +1,219 @@
+// One OTP account as the add/edit form holds it: every field as typed, its
+// error recomputed on each change, and the code the account would show now.
+//
+// The form edits text, so the draft keeps text where a number could not hold
+// every value exactly: the secret is Base32 as typed (lower case, spaces,
+// hyphens and missing padding are fine) and the HOTP counter is decimal text,
+// since a JavaScript number loses integers above 2^53 and a counter may be any
+// 64-bit value. Each field has its own error string (empty when the field is
+// fine), so the view shows each under its field; `valid` is true when all are
+// empty. The preview is computed from a generator kept while the fields stay
+// the same, so following the clock costs two hash compressions a code.
+//
+// The secret text never leaves the draft except into the OtpAccount
+// toAccount() fills: there is deliberately no way to write the draft back as
+// an otpauth URI. A replaced or cleared secret is overwritten first (only the
+// draft's own copy: a text field keeps its own).
+#pragma once
+
+#include "otp/OtpGenerator.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+#include <cstdint>
+#include <optional>
+
+namespace watchword::vault {
+struct OtpAccount;
+}
+
+namespace watchword::app {
+
+class AccountDraft : public QObject
+{
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(QString recordId READ recordId NOTIFY recordIdChanged)
+    Q_PROPERTY(QString issuer READ issuer WRITE setIssuer NOTIFY issuerChanged)
+    Q_PROPERTY(QString accountName READ accountName WRITE setAccountName NOTIFY accountNameChanged)
+    Q_PROPERTY(QString secret READ secret WRITE setSecret NOTIFY secretChanged)
+    Q_PROPERTY(QString kind READ kind WRITE setKind NOTIFY kindChanged)
+    Q_PROPERTY(QString algorithm READ algorithm WRITE setAlgorithm NOTIFY algorithmChanged)
+    Q_PROPERTY(int digits READ digits WRITE setDigits NOTIFY digitsChanged)
+    Q_PROPERTY(qint64 period READ period WRITE setPeriod NOTIFY periodChanged)
+    Q_PROPERTY(QString counter READ counter WRITE setCounter NOTIFY counterChanged)
+    Q_PROPERTY(QStringList tags READ tags WRITE setTags NOTIFY tagsChanged)
+    // The tags as one comma-separated line, for a single text field.
+    Q_PROPERTY(QString tagsText READ tagsText WRITE setTagsText NOTIFY tagsChanged)
+    Q_PROPERTY(QString note READ note WRITE setNote NOTIFY noteChanged)
+
+    Q_PROPERTY(QString issuerError READ issuerError NOTIFY errorsChanged)
+    Q_PROPERTY(QString accountNameError READ accountNameError NOTIFY errorsChanged)
+    Q_PROPERTY(QString secretError READ secretError NOTIFY errorsChanged)
+    Q_PROPERTY(QString kindError READ kindError NOTIFY errorsChanged)
+    Q_PROPERTY(QString algorithmError READ algorithmError NOTIFY errorsChanged)
+    Q_PROPERTY(QString digitsError READ digitsError NOTIFY errorsChanged)
+    Q_PROPERTY(QString periodError READ periodError NOTIFY errorsChanged)
+    Q_PROPERTY(QString counterError READ counterError NOTIFY errorsChanged)
+    Q_PROPERTY(QString tagsError READ tagsError NOTIFY errorsChanged)
+    Q_PROPERTY(QString noteError READ noteError NOTIFY errorsChanged)
+    Q_PROPERTY(bool valid READ valid NOTIFY errorsChanged)
+    // Why the last loadUri() failed; empty after a successful one.
+    Q_PROPERTY(QString uriError READ uriError NOTIFY uriErrorChanged)
+
+    // Unix seconds (fractional, as the app's Clock gives them).
+    Q_PROPERTY(double now READ now WRITE setNow NOTIFY nowChanged)
+    // The draft's code at `now` (HOTP: at the counter), plain and grouped for
+    // reading; empty while the draft is not valid.
+    Q_PROPERTY(QString previewCode READ previewCode NOTIFY previewChanged)
+    Q_PROPERTY(QString previewGroupedCode READ previewGroupedCode NOTIFY previewChanged)
+    // Seconds the preview stays valid; 0 for HOTP and while there is none.
+    Q_PROPERTY(int previewSecondsLeft READ previewSecondsLeft NOTIFY previewChanged)
+
+public:
+    explicit AccountDraft(QObject* parent = nullptr);
+    ~AccountDraft() override;
+
+    const QString& recordId() const { return m_recordId; }
+    const QString& issuer() const { return m_issuer; }
+    const QString& accountName() const { return m_accountName; }
+    const QString& secret() const { return m_secret; }
+    const QString& kind() const { return m_kind; }
+    const QString& algorithm() const { return m_algorithm; }
+    int digits() const { return m_digits; }
+    qint64 period() const { return m_period; }
+    const QString& counter() const { return m_counter; }
+    const QStringList& tags() const { return m_tags; }
+    QString tagsText() const;
+    const QString& note() const { return m_note; }
+
+    void setIssuer(const QString& issuer);
+    void setAccountName(const QString& accountName);
+    void setSecret(const QString& secret);
+    // Steam Guard has fixed parameters: choosing it sets SHA1, 5 symbols and
+    // 30 s; leaving it restores the default 6 digits.
+    void setKind(const QString& kind);
+    void setAlgorithm(const QString& algorithm);
+    void setDigits(int digits);
+    void setPeriod(qint64 period);
+    void setCounter(const QString& counter);
+    void setTags(const QStringList& tags);
+    // Splits on commas and drops surrounding spaces and empty entries.
+    void setTagsText(const QString& text);
+    void setNote(const QString& note);
+
+    const QString& issuerError() const { return m_errors.issuer; }
+    const QString& accountNameError() const { return m_errors.accountName; }
+    const QString& secretError() const { return m_errors.secret; }
+    const QString& kindError() const { return m_errors.kind; }
+    const QString& algorithmError() const { return m_errors.algorithm; }
+    const QString& digitsError() const { return m_errors.digits; }
+    const QString& periodError() const { return m_errors.period; }
+    const QString& counterError() const { return m_errors.counter; }
+    const QString& tagsError() const { return m_errors.tags; }
+    const QString& noteError() const { return m_errors.note; }
+    bool valid() const { return m_generator.has_value(); }
+    const QString& uriError() const { return m_uriError; }
+
+    double now() const { return m_now; }
+    void setNow(double now);
+    const QString& previewCode() const { return m_preview; }
+    QString previewGroupedCode() const;
+    int previewSecondsLeft() const;
+
+    // Fills every field the URI carries (all but tags and note, which stay
+    // as they are) from an otpauth:// URI. On failure sets uriError to the
+    // parser's message and changes nothing else. The caller's string is
+    // wiped: it holds the secret.
+    Q_INVOKABLE bool loadUri(QString uri);
+    // True if text, trimmed, starts with "otpauth://" in any letter case: the
+    // clipboard holds something loadUri() should be offered.
+    Q_INVOKABLE static bool looksLikeOtpauthUri(const QString& text);
+    // "Issuer (account)" for an otpauth URI, to tell several scanned codes
+    // apart without showing their secrets; empty if it does not parse.
+    Q_INVOKABLE static QString describeUri(const QString& text);
+
+    // The account the fields describe: issuer, account name, secret,
+    // parameters, tags and note (id, version, timestamps, icon and sort
+    // position are the caller's), checked by vault::validateRecord. False,
+    // with error naming the problem, if any field is wrong.
+    bool toAccount(vault::OtpAccount& out, QString& error) const;
+    // Fills every field from a stored account, for editing it.
+    void loadAccount(const vault::OtpAccount& account);
+    // Overwrites the secret text and resets every field (and the record id).
+    Q_INVOKABLE void wipe();
+
+signals:
+    void recordIdChanged();
+    void issuerChanged();
+    void accountNameChanged();
+    void secretChanged();
+    void kindChanged();
+    void algorithmChanged();
+    void digitsChanged();
+    void periodChanged();
+    void counterChanged();
+    void tagsChanged();
+    void noteChanged();
+    void errorsChanged();
+    void uriErrorChanged();
+    void nowChanged();
+    void previewChanged();
+
+private:
+    struct Errors
+    {
+        QString issuer, accountName, secret, kind, algorithm, digits, period, counter, tags, note;
+        bool operator==(const Errors&) const = default;
+        bool any() const;
+        QString first() const;
+    };
+
+    // Sets several fields with one revalidation at the end rather than one
+    // per field (each a Base32 decode and an HMAC key preparation).
+    struct Batch
+    {
+        explicit Batch(AccountDraft& owner) : draft(owner) { draft.m_batching = true; }
+        ~Batch()
+        {
+            draft.m_batching = false;
+            draft.revalidate();
+        }
+        Batch(const Batch&) = delete;
+        Batch& operator=(const Batch&) = delete;
+        AccountDraft& draft;
+    };
+
+    // Recomputes every error and the generator, then the preview (not while
+    // a Batch is open).
+    void revalidate();
+    // Recomputes the preview code from the generator at m_now.
+    void updatePreview();
+    void setUriError(const QString& error);
+    // Resets every field without signalling (destruction).
+    void clearFields();
+
+    QString m_recordId;
+    QString m_issuer;
+    QString m_accountName;
+    QString m_secret;
+    QString m_kind;
+    QString m_algorithm;
+    int m_digits;
+    qint64 m_period;
+    QString m_counter;
+    QStringList m_tags;
+    QString m_note;
+    Errors m_errors;
+    bool m_batching = false;
+    QString m_uriError;
+    double m_now = 0;
+    // Prepared from the fields while they are valid.
+    std::optional<otp::OtpGenerator> m_generator;
+    std::int64_t m_previewStep = -1; // the time step of m_preview (time-based kinds)
+    QString m_preview;
+};
+
+} // namespace watchword::app
