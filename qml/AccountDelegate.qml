@@ -29,6 +29,8 @@ ItemDelegate {
     property bool copied: false
 
     signal advanceRequested()
+    // Right click, the Menu key or the row's menu button: edit, delete, move.
+    signal menuRequested(Item anchor)
 
     // A short visual acknowledgement only: the page cannot know whether the
     // clipboard really took the code.
@@ -48,6 +50,11 @@ ItemDelegate {
         return qsTr("%1: code %2").arg(who).arg(code)
     }
     Accessible.description: qsTr("Press Enter or click to copy the code")
+
+    TapHandler {
+        acceptedButtons: Qt.RightButton
+        onTapped: row.menuRequested(row)
+    }
 
     Timer {
         id: copiedTimer
@@ -203,6 +210,19 @@ ItemDelegate {
                 ToolTip.text: qsTr("Show the next code (advances the counter)")
                 onClicked: row.advanceRequested()
             }
+        }
+
+        ToolButton {
+            id: menuButton
+            objectName: "menuButton"
+            text: "\u22ee"
+            focusPolicy: Qt.TabFocus
+            Layout.alignment: Qt.AlignVCenter
+            Accessible.name: qsTr("Actions for %1").arg(row.title)
+            ToolTip.visible: hovered
+            ToolTip.delay: 600
+            ToolTip.text: qsTr("Edit, delete or move")
+            onClicked: row.menuRequested(menuButton)
         }
     }
 }

@@ -2,10 +2,12 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 
-// The unlocked vault: every account with its live code, searchable, and
-// copied with a click or Enter. Presentation only: the codes come from an
-// AccountListModel (filtered by a proxy on searchText) and the countdown
-// rings are drawn from the clock the window sets in `now`.
+// The unlocked vault: every account with its live code, searchable, filtered
+// by tag, sorted, and copied with a click, Enter or Ctrl+C. Presentation
+// only: the codes come from an AccountListModel behind an AccountFilterModel
+// (which the window binds to searchText, tagFilter and order) and the
+// countdown rings are drawn from the clock the window sets in `now`. Edits
+// leave as signals; the window hands them to the vault.
 Pane {
     id: page
 
@@ -17,9 +19,35 @@ Pane {
     // the ring turns red at the same moment.
     property int nextCodeSeconds: 5
     property alias searchText: searchField.text
+    // Every tag of every account (the filter's choices), and the one chosen
+    // ("" for all).
+    property var allTags: []
+    property string tagFilter: ""
+    // 0 manual, 1 by name, 2 recently used (AccountFilterModel.Order).
+    property int order: 0
+    // The last deletion, for the undo bar.
+    property bool canUndo: false
+    property string undoText: ""
+    // Rows may be dragged into a new order only when all of them are shown
+    // in manual order: a drop position then means the same to the vault.
+    readonly property bool reorderable: order === 0 && searchText === "" && tagFilter === ""
 
     signal copyRequested(string recordId, string plainCode)
     signal advanceRequested(string recordId)
+    signal addRequested()
+    signal editRequested(string recordId)
+    signal deleteRequested(string recordId)
+    signal moveRequested(string recordId, int to)
+    signal undoRequested()
+
+    // The undo bar shows for a while after each deletion.
+    onUndoTextChanged: if (undoText !== "") undoTimer.restart()
+
+    function showMenu(item, anchor) {
+        actions.recordId = item.recordId
+        actions.row = item.index
+        actions.popup(anchor, 0, anchor.height)
+    }
 
     function copyItem(item) {
         if (!item)
@@ -35,6 +63,45 @@ Pane {
         font: page.font
     }
 
+    // Ctrl+C copies the highlighted account's code, unless text is selected
+    // in the search field (then it copies that, as everywhere).
+    Shortcut {
+        sequences: [StandardKey.Copy]
+        enabled: page.visible && list.currentItem !== null
+                 && !(searchField.activeFocus && searchField.selectedText !== "")
+        onActivated: page.copyItem(list.currentItem)
+    }
+
+    Timer {
+        id: undoTimer
+        interval: 10000
+    }
+
+    Menu {
+        id: actions
+        property string recordId: ""
+        property int row: -1
+        MenuItem {
+            text: qsTr("&Edit\u2026")
+            onTriggered: page.editRequested(actions.recordId)
+        }
+        MenuItem {
+            text: qsTr("Move &up")
+            enabled: page.reorderable && actions.row > 0
+            onTriggered: page.moveRequested(actions.recordId, actions.row - 1)
+        }
+        MenuItem {
+            text: qsTr("Move &down")
+            enabled: page.reorderable && actions.row >= 0 && actions.row < list.count - 1
+            onTriggered: page.moveRequested(actions.recordId, actions.row + 1)
+        }
+        MenuSeparator {}
+        MenuItem {
+            text: qsTr("&Delete")
+            onTriggered: page.deleteRequested(actions.recordId)
+        }
+    }
+
     Shortcut {
         sequences: [StandardKey.Find]
         enabled: page.visible && page.enabled
@@ -47,6 +114,10 @@ Pane {
     ColumnLayout {
         anchors.fill: parent
         spacing: Math.round(metrics.height * 0.6)
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: Math.round(metrics.height * 0.5)
 
         TextField {
             id: searchField
@@ -77,6 +148,34 @@ Pane {
             // Type a few letters, press Enter: copies the highlighted match.
             Keys.onReturnPressed: page.copyItem(list.currentItem)
             Keys.onEnterPressed: page.copyItem(list.currentItem)
+        }
+
+            ComboBox {
+                id: tagBox
+                objectName: "tagFilter"
+                visible: page.allTags.length > 0
+                model: [qsTr("All tags")].concat(page.allTags)
+                currentIndex: Math.max(0, page.allTags.indexOf(page.tagFilter) + 1)
+                onActivated: (index) => page.tagFilter = index === 0 ? "" : page.allTags[index - 1]
+                Accessible.name: qsTr("Show only accounts with this tag")
+            }
+            ComboBox {
+                id: orderBox
+                objectName: "orderBox"
+                model: [qsTr("My order"), qsTr("By name"), qsTr("Recently used")]
+                currentIndex: page.order
+                onActivated: (index) => page.order = index
+                Accessible.name: qsTr("Sort accounts")
+            }
+            Button {
+                objectName: "addButton"
+                text: qsTr("Add\u2026")
+                Accessible.name: qsTr("Add an account")
+                ToolTip.visible: hovered
+                ToolTip.delay: 600
+                ToolTip.text: qsTr("Add an account (Ctrl+N)")
+                onClicked: page.addRequested()
+            }
         }
 
         Item {
@@ -123,6 +222,49 @@ Pane {
                         page.copyItem(accountRow)
                     }
                     onAdvanceRequested: page.advanceRequested(accountRow.recordId)
+                    onMenuRequested: (anchor) => page.showMenu(accountRow, anchor)
+
+                    // Drag a row to a new place (manual order only). The row
+                    // stays put; a line shows where it will land.
+                    DragHandler {
+                        id: dragger
+                        target: null
+                        enabled: page.reorderable
+                        xAxis.enabled: false
+                        onActiveChanged: {
+                            if (active) {
+                                dropLine.from = accountRow.index
+                            } else if (dropLine.from >= 0) {
+                                const to = dropLine.target
+                                dropLine.from = -1
+                                if (to !== accountRow.index)
+                                    page.moveRequested(accountRow.recordId, to)
+                            }
+                        }
+                        onCentroidChanged: {
+                            if (!active)
+                                return
+                            const y = accountRow.mapToItem(list.contentItem, 0, centroid.position.y).y
+                            const over = list.indexAt(10, y)
+                            dropLine.target = over < 0 ? (y < 0 ? 0 : list.count - 1) : over
+                        }
+                    }
+                }
+
+                Rectangle {
+                    id: dropLine
+                    objectName: "dropLine"
+                    property int from: -1
+                    property int target: -1
+                    readonly property Item over: from >= 0 ? list.itemAtIndex(target) : null
+                    visible: over !== null && target !== from
+                    parent: list.contentItem
+                    z: 10
+                    x: 0
+                    width: list.width
+                    height: Math.max(2, Math.round(metrics.height * 0.15))
+                    color: page.palette.highlight
+                    y: over ? (target > from ? over.y + over.height - height : over.y) : 0
                 }
 
                 Keys.onUpPressed: (event) => {
@@ -134,6 +276,24 @@ Pane {
                 }
                 Keys.onReturnPressed: page.copyItem(currentItem)
                 Keys.onEnterPressed: page.copyItem(currentItem)
+                Keys.onDeletePressed: if (currentItem) page.deleteRequested(currentItem.recordId)
+                Keys.onMenuPressed: if (currentItem) page.showMenu(currentItem, currentItem)
+                Keys.onPressed: (event) => {
+                    if (!currentItem)
+                        return
+                    if (event.key === Qt.Key_F2) {
+                        page.editRequested(currentItem.recordId)
+                        event.accepted = true
+                    } else if (page.reorderable && (event.modifiers & Qt.AltModifier)
+                               && (event.key === Qt.Key_Up || event.key === Qt.Key_Down)) {
+                        const to = currentIndex + (event.key === Qt.Key_Up ? -1 : 1)
+                        if (to >= 0 && to < count) {
+                            page.moveRequested(currentItem.recordId, to)
+                            currentIndex = to
+                        }
+                        event.accepted = true
+                    }
+                }
                 Keys.onEscapePressed: (event) => {
                     if (searchField.text === "") {
                         event.accepted = false
@@ -169,7 +329,7 @@ Pane {
                 Label {
                     objectName: "emptyHint"
                     text: page.searchText === ""
-                          ? qsTr("Add one from its otpauth:// link with the command below; its codes will show here.")
+                          ? qsTr("Add one from its otpauth:// link, its QR code or by hand; its codes will show here.")
                           : qsTr("No issuer, account name or tag contains \u201c%1\u201d. Press Escape to clear the search.")
                                 .arg(page.searchText)
                     color: page.palette.placeholderText
@@ -178,15 +338,37 @@ Pane {
                     Layout.fillWidth: true
                     Accessible.name: text
                 }
+                Button {
+                    objectName: "emptyAdd"
+                    visible: page.searchText === "" && page.tagFilter === ""
+                    text: qsTr("Add an account\u2026")
+                    highlighted: true
+                    Layout.alignment: Qt.AlignHCenter
+                    Accessible.name: qsTr("Add an account")
+                    onClicked: page.addRequested()
+                }
+            }
+        }
+
+        // After a deletion: what went, and a way back.
+        Frame {
+            objectName: "undoBar"
+            visible: page.canUndo && undoTimer.running
+            Layout.fillWidth: true
+            RowLayout {
+                anchors.fill: parent
                 Label {
-                    objectName: "emptyCommand"
-                    visible: page.searchText === ""
-                    text: "watchword-cli vault add FILE 'otpauth://…'"
-                    font.family: "monospace"
-                    horizontalAlignment: Text.AlignHCenter
-                    wrapMode: Text.WrapAnywhere
+                    text: page.undoText
+                    elide: Text.ElideRight
                     Layout.fillWidth: true
-                    Accessible.name: qsTr("Command: %1").arg(text)
+                }
+                Button {
+                    text: qsTr("&Undo")
+                    Accessible.name: qsTr("Undo: %1").arg(page.undoText)
+                    onClicked: {
+                        undoTimer.stop()
+                        page.undoRequested()
+                    }
                 }
             }
         }

@@ -8,11 +8,141 @@ ApplicationWindow {
 
     required property VaultController vault
     required property Clock clock
+    required property ClipboardService clipboard
 
     width: 720
     height: 560
     visible: true
     title: vault.demo ? qsTr("Watchword (demo)") : qsTr("Watchword")
+
+    // An otpauth:// link to add, from the command line, the desktop's link
+    // handler or a later launch; the add dialog takes it from here.
+    property string pendingUri: ""
+
+    function openAddDialog(uri) {
+        window.pendingUri = uri
+        window.openPendingUri()
+    }
+
+    // Opens the add dialog on the pending link once the vault is unlocked.
+    function openPendingUri() {
+        if (window.pendingUri === "" || window.vault.state !== VaultController.Unlocked)
+            return
+        tabs.currentIndex = 0
+        newDraft.wipe()
+        window.openEditor(newDraft)
+        newDraft.loadUri(window.pendingUri)
+        window.pendingUri = ""
+    }
+
+    function openEditor(draft) {
+        accountEditor.saveError = ""
+        accountEditor.draft = draft
+        accountEditor.clipboardUri = window.clipboard.otpauthLink()
+        accountEditor.open()
+    }
+
+    function editAccount(recordId) {
+        const draft = window.vault.draftFor(recordId)
+        if (draft)
+            window.openEditor(draft)
+    }
+
+    AccountDraft {
+        id: newDraft
+    }
+
+    AccountEditor {
+        id: accountEditor
+        parent: Overlay.overlay
+        now: window.clock.now
+        onAccepted: (draft) => {
+            const saved = draft.recordId === "" ? window.vault.addAccount(draft)
+                                                : window.vault.updateAccount(draft)
+            if (saved) {
+                accountEditor.close()
+                draft.wipe()
+            } else {
+                accountEditor.saveError = window.vault.error
+            }
+        }
+        onRejected: accountEditor.draft.wipe()
+    }
+
+    // A new recovery phrase from Settings: shown and confirmed over the page.
+    Popup {
+        id: phraseDialog
+        parent: Overlay.overlay
+        modal: true
+        closePolicy: Popup.NoAutoClose
+        visible: window.vault.state === VaultController.Unlocked
+                 && window.vault.recoveryWords.length > 0
+        anchors.centerIn: parent
+        width: Math.min(parent.width - 32, 640)
+        height: Math.min(parent.height - 32, phrasePanel.implicitHeight + topPadding + bottomPadding)
+        ScrollView {
+            anchors.fill: parent
+            contentWidth: availableWidth
+            RecoveryPhrasePanel {
+                id: phrasePanel
+                width: parent.width
+                vault: window.vault
+                onVisibleChanged: if (!visible) confirming = false
+            }
+        }
+    }
+
+    Connections {
+        target: window.vault
+        function onStateChanged() {
+            if (window.vault.state === VaultController.Unlocked)
+                window.openPendingUri()
+            else
+                accountEditor.close()
+        }
+    }
+
+    Shortcut {
+        sequence: "Ctrl+N"
+        enabled: window.vault.state === VaultController.Unlocked && !accountEditor.opened
+        onActivated: {
+            tabs.currentIndex = 0
+            newDraft.wipe()
+            window.openEditor(newDraft)
+        }
+    }
+
+    // A later launch or the tray's Show: bring the window back, wherever it is.
+    function raiseWindow() {
+        if (!window.visible)
+            window.show()
+        if (window.visibility === Window.Minimized)
+            window.showNormal()
+        // The offscreen platform (tests, CI) has no stack to raise a window
+        // in, and says so on stderr.
+        if (Qt.platform.pluginName !== "offscreen")
+            window.raise()
+        window.requestActivate()
+    }
+
+    Shortcut {
+        sequences: [StandardKey.Quit]
+        onActivated: Qt.quit()
+    }
+
+    // True from a missing vault until it is created (or found missing again).
+    // (Set, not bound: it must stay true while the new vault is Unlocking.)
+    property bool firstRun: false
+    Component.onCompleted: firstRun = vault.state === VaultController.Missing
+    Connections {
+        target: window.vault
+        function onStateChanged() {
+            if (window.vault.state === VaultController.Missing)
+                window.firstRun = true
+            else if (window.vault.state !== VaultController.Unlocking)
+                window.firstRun = false
+        }
+    }
 
     Shortcut {
         sequence: "Ctrl+L"
@@ -62,6 +192,9 @@ ApplicationWindow {
                 switch (window.vault.state) {
                 case VaultController.Missing:
                     return welcome
+                case VaultController.Unlocking:
+                    // Creating a new vault goes on on its own page.
+                    return window.firstRun ? welcome : unlock
                 case VaultController.Unlocked:
                     return codes
                 default:
@@ -74,7 +207,7 @@ ApplicationWindow {
 
     Component {
         id: welcome
-        WelcomePage {
+        CreateVaultPage {
             vault: window.vault
         }
     }
@@ -91,9 +224,23 @@ ApplicationWindow {
             model: AccountFilterModel {
                 sourceModel: window.vault.accounts
                 searchText: codesPage.searchText
+                tag: codesPage.tagFilter
+                order: codesPage.order
             }
             now: window.clock.now
+            allTags: window.vault.accounts.allTags
+            canUndo: window.vault.canUndo
+            undoText: window.vault.undoText
             onCopyRequested: (recordId, plainCode) => window.vault.copyCode(recordId)
+            onAdvanceRequested: (recordId) => window.vault.advanceCounter(recordId)
+            onAddRequested: {
+                newDraft.wipe()
+                window.openEditor(newDraft)
+            }
+            onEditRequested: (recordId) => window.editAccount(recordId)
+            onDeleteRequested: (recordId) => window.vault.removeAccount(recordId)
+            onMoveRequested: (recordId, to) => window.vault.moveAccount(recordId, to)
+            onUndoRequested: window.vault.undo()
         }
     }
 }

@@ -16,10 +16,16 @@ packages=(
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-window
   qml6-module-qtquick-layouts qml6-module-qtquick-templates
   qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
+  # adding accounts: file dialogs (whose Qt Quick form lists folders) and QR
+  # codes read with ZXing, made in tests with libqrencode
+  qml6-module-qtquick-dialogs qml6-module-qt-labs-folderlistmodel
+  libzxing-dev libqrencode-dev
   # benchmarks
   libbenchmark-dev
   # tests: independent implementations (codes; a vault reader from docs/FORMAT.md)
   oathtool python3-pyotp python3-cryptography
+  # tests: the desktop file checked as desktops read it
+  desktop-file-utils
   # fuzzing: clang's libFuzzer and sanitizer runtimes
   clang libclang-rt-14-dev
 )

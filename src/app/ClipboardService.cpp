@@ -1,5 +1,7 @@
 #include "ClipboardService.h"
 
+#include "AccountDraft.h"
+
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QMimeData>
@@ -72,6 +74,12 @@ void ClipboardService::forget()
         return;
     m_copied.clear();
     emit holdingSecretChanged();
+}
+
+QString ClipboardService::otpauthLink() const
+{
+    const QString text = QGuiApplication::clipboard()->text(QClipboard::Clipboard);
+    return AccountDraft::looksLikeOtpauthUri(text) ? text.trimmed() : QString();
 }
 
 } // namespace watchword::app

@@ -41,6 +41,9 @@ public:
     Q_INVOKABLE void copy(const QString& text);
     // Clears the clipboard now if it still holds what we copied (locking).
     Q_INVOKABLE void clearNow();
+    // The clipboard's text if it is an otpauth:// link (trimmed), else "":
+    // the add dialog offers it.
+    Q_INVOKABLE QString otpauthLink() const;
 
 signals:
     void clearSecondsChanged();

@@ -474,6 +474,7 @@ void VaultController::cancelRecoveryPhrase()
     if (m_busy)
         return;
     forgetRecoveryPhrase();
+    setError({});
 }
 
 bool VaultController::confirmRecoveryPhrase(const QStringList& words)

@@ -2,18 +2,23 @@
 #include "ClipboardService.h"
 #include "Clock.h"
 #include "SelfTestModel.h"
+#include "SingleInstance.h"
+#include "TrayIcon.h"
 #include "VaultController.h"
 #include "base/ProcessHardening.h"
 #include "selftest/SelfTest.h"
 #include "vault/Storage.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QGuiApplication>
+#include <QIcon>
 #include <QQmlApplicationEngine>
 #include <QQuickStyle>
 #include <QQuickWindow>
 #include <QTimer>
 #include <QtQml/qqmlextensionplugin.h>
+#include <cstdio>
 
 Q_IMPORT_QML_PLUGIN(Watchword_AppPlugin)
 Q_IMPORT_QML_PLUGIN(Watchword_UiPlugin)
@@ -22,7 +27,8 @@ int main(int argc, char* argv[])
 {
     // Before any secret is read: no core file, no ptrace by other processes.
     const auto hardeningFailure = watchword::hardenProcess();
-    QGuiApplication app(argc, argv);
+    // QApplication, not QGuiApplication: the tray icon's menu is a widget.
+    QApplication app(argc, argv);
     if (!hardeningFailure.empty())
         qWarning("process hardening: %s (secrets could reach a core file)",
                  hardeningFailure.c_str());
@@ -30,6 +36,10 @@ int main(int argc, char* argv[])
     QGuiApplication::setOrganizationName(QStringLiteral("Watchword"));
     QGuiApplication::setDesktopFileName(QStringLiteral("org.watchword.Watchword"));
     QGuiApplication::setApplicationVersion(QStringLiteral(WATCHWORD_VERSION));
+    QIcon appIcon;
+    for (const int size : {16, 22, 24, 32, 48, 64, 128, 256})
+        appIcon.addFile(QStringLiteral(":/icons/watchword-%1.png").arg(size), QSize(size, size));
+    QGuiApplication::setWindowIcon(appIcon);
 
     QCommandLineParser options;
     options.setApplicationDescription(QStringLiteral("Desktop authenticator and vault"));
@@ -50,7 +60,57 @@ int main(int argc, char* argv[])
         QStringLiteral("The vault file (default: watchword/vault.wwv in the XDG data directory)."),
         QStringLiteral("file"));
     options.addOption(vaultPath);
+    const QCommandLineOption newInstance(
+        QStringLiteral("new-instance"),
+        QStringLiteral("Start even if the app already runs on this vault (by default a second "
+                       "launch raises the first and hands it the link)."));
+    options.addOption(newInstance);
+    options.addPositionalArgument(
+        QStringLiteral("otpauth-uri"),
+        QStringLiteral("An otpauth:// link to add: opens the add dialog with it."),
+        QStringLiteral("[otpauth-uri]"));
     options.process(app);
+
+    // Not echoed: a mistyped link may still hold a secret.
+    const QStringList positional = options.positionalArguments();
+    if (positional.size() > 1 ||
+        (positional.size() == 1 &&
+         !watchword::app::SingleInstance::isOtpauthUri(positional.constFirst()))) {
+        std::fputs("watchword: the only argument it takes is an otpauth:// link\n", stderr);
+        return 2;
+    }
+    const QString uri = positional.isEmpty() ? QString() : positional.constFirst();
+
+    QString path = options.value(vaultPath);
+    if (!options.isSet(demo) && path.isEmpty()) {
+        const auto defaultPath = watchword::vault::defaultVaultPath();
+        if (!defaultPath) {
+            qCritical("watchword: %s", defaultPath.error().message.c_str());
+            return 1;
+        }
+        path = QString::fromStdString(*defaultPath);
+    }
+
+    // One app per vault: a later launch hands its link (or just "show
+    // yourself") to the running one and quits. Demo and screenshot runs are
+    // throw-away and run side by side (the tests start several at once).
+    std::unique_ptr<watchword::app::SingleInstance> instance;
+    if (!options.isSet(demo) && !options.isSet(screenshot) && !options.isSet(newInstance)) {
+        instance = std::make_unique<watchword::app::SingleInstance>(
+            watchword::app::SingleInstance::serverNameFor(path));
+        switch (instance->start(uri)) {
+        case watchword::app::SingleInstance::Outcome::Forwarded:
+            std::puts(uri.isEmpty() ? "watchword: raised the running instance"
+                                    : "watchword: raised the running instance with the link");
+            return 0;
+        case watchword::app::SingleInstance::Outcome::Alone:
+            qWarning("watchword: the running instance for this vault does not answer; "
+                     "starting another");
+            break;
+        case watchword::app::SingleInstance::Outcome::Primary:
+            break;
+        }
+    }
 
     if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE"))
         QQuickStyle::setStyle(QStringLiteral("Basic"));
@@ -67,21 +127,13 @@ int main(int argc, char* argv[])
     if (options.isSet(demo)) {
         vault = watchword::app::VaultController::makeDemo(&clock, &clipboard);
     } else {
-        QString path = options.value(vaultPath);
-        if (path.isEmpty()) {
-            const auto defaultPath = watchword::vault::defaultVaultPath();
-            if (!defaultPath) {
-                qCritical("watchword: %s", defaultPath.error().message.c_str());
-                return 1;
-            }
-            path = QString::fromStdString(*defaultPath);
-        }
         vault = std::make_unique<watchword::app::VaultController>(path, &clock, &clipboard);
     }
 
     QQmlApplicationEngine engine;
     engine.setInitialProperties({{QStringLiteral("vault"), QVariant::fromValue(vault.get())},
-                                 {QStringLiteral("clock"), QVariant::fromValue(&clock)}});
+                                 {QStringLiteral("clock"), QVariant::fromValue(&clock)},
+                                 {QStringLiteral("clipboard"), QVariant::fromValue(&clipboard)}});
     // The static QML modules (Watchword.App, Watchword.Ui) live under qrc:/<URI path>.
     engine.addImportPath(QStringLiteral("qrc:/"));
     QObject::connect(
@@ -90,6 +142,44 @@ int main(int argc, char* argv[])
     engine.load(QUrl(QStringLiteral("qrc:/Watchword/Ui/Main.qml")));
     if (engine.rootObjects().isEmpty())
         return 1;
+
+    // Desktop integration: later launches, a link to add, the tray icon.
+    QObject* root = engine.rootObjects().constFirst();
+    const auto raiseWindow = [root] {
+        QMetaObject::invokeMethod(root, "raiseWindow");
+    };
+    const auto openAddDialog = [root](const QString& link) {
+        QMetaObject::invokeMethod(root, "openAddDialog", Q_ARG(QVariant, link));
+    };
+    if (!uri.isEmpty())
+        openAddDialog(uri);
+    if (instance) {
+        QObject::connect(instance.get(), &watchword::app::SingleInstance::activationRequested, root,
+                         raiseWindow);
+        QObject::connect(instance.get(), &watchword::app::SingleInstance::uriReceived, root,
+                         openAddDialog);
+    }
+    const std::unique_ptr<watchword::app::TrayIcon> tray =
+        watchword::app::TrayIcon::create(appIcon);
+    if (tray) {
+        auto* controller = vault.get();
+        using watchword::app::TrayIcon;
+        using watchword::app::VaultController;
+        tray->setModel(controller->accounts());
+        const auto followState = [icon = tray.get(), controller] {
+            icon->setUnlocked(controller->state() == VaultController::State::Unlocked);
+        };
+        followState();
+        QObject::connect(controller, &VaultController::stateChanged, tray.get(), followState);
+        QObject::connect(tray.get(), &TrayIcon::showRequested, root, raiseWindow);
+        QObject::connect(tray.get(), &TrayIcon::lockRequested, controller, &VaultController::lock);
+        QObject::connect(tray.get(), &TrayIcon::copyRequested, controller,
+                         [controller](const QString& recordId) { controller->copyCode(recordId); });
+        QObject::connect(tray.get(), &TrayIcon::quitRequested, &app, &QCoreApplication::quit);
+        // Closing the window leaves the app in the tray; without a tray,
+        // closing it quits.
+        QApplication::setQuitOnLastWindowClosed(false);
+    }
 
     if (options.isSet(screenshot)) {
         auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());

@@ -2,6 +2,7 @@
 // and save it, and checks that it drew a window with content, printed no QML
 // warning or error, and quit cleanly: on the demo vault (the codes), and on
 // a vault path where no vault exists yet (the first run).
+#include <QFileSystemWatcher>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -56,6 +57,22 @@ int colourCount(const QImage& image)
     return int(colours.size());
 }
 
+// The app, offscreen, with runtime as its session's runtime directory (where
+// a first instance puts its socket).
+void startApp(QProcess& app, const QStringList& arguments, const QString& runtime)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
+    app.setProcessEnvironment(environment);
+    app.start(QStringLiteral(WATCHWORD_APP_BINARY), arguments);
+}
+
+QStringList socketsIn(const QString& directory)
+{
+    return QDir(directory).entryList(QDir::System | QDir::NoDotAndDotDot);
+}
+
 } // namespace
 
 class TestAppSmoke : public QObject
@@ -87,6 +104,68 @@ private slots:
         QVERIFY(!run.image.isNull());
         QVERIFY2(colourCount(run.image) >= 16, "the window looks empty");
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("v.wwv")))); // opening never writes
+    }
+
+    void rejectsAnArgumentThatIsNoLink()
+    {
+        QTemporaryDir runtime;
+        QTemporaryDir dir;
+        QProcess app;
+        startApp(app,
+                 {QStringLiteral("--vault"), dir.filePath(QStringLiteral("v.wwv")),
+                  QStringLiteral("https://example.com/?secret=JBSWY3DPEHPK3PXP")},
+                 runtime.path());
+        QVERIFY(app.waitForFinished(60000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 2);
+        const QByteArray errors = app.readAllStandardError();
+        QVERIFY2(errors.contains("otpauth://"), errors.constData());
+        // The secret of a mistyped link is not echoed.
+        QVERIFY2(!errors.contains("JBSWY3DP"), errors.constData());
+        QVERIFY(app.readAllStandardOutput().isEmpty());
+        QVERIFY(socketsIn(runtime.path()).isEmpty());
+    }
+
+    void secondLaunchHandsOver()
+    {
+        QTemporaryDir runtime;
+        QTemporaryDir dir;
+        const QString vault = dir.filePath(QStringLiteral("v.wwv"));
+        QFileSystemWatcher watcher({runtime.path()});
+        QSignalSpy changed(&watcher, &QFileSystemWatcher::directoryChanged);
+        QProcess first;
+        startApp(first, {QStringLiteral("--vault"), vault}, runtime.path());
+        // Listening once its socket is in the runtime directory.
+        while (socketsIn(runtime.path()).isEmpty()) {
+            if (first.state() == QProcess::NotRunning || !changed.wait(60000))
+                break;
+        }
+        QCOMPARE(socketsIn(runtime.path()).size(), 1);
+        QVERIFY2(!socketsIn(runtime.path()).constFirst().contains(QStringLiteral("v.wwv")),
+                 "the socket's name shows the vault's path");
+
+        const QString link = QStringLiteral("otpauth://totp/Example:alice@example.com"
+                                            "?secret=JBSWY3DPEHPK3PXP&issuer=Example");
+        const QList<std::pair<QStringList, QByteArray>> launches = {
+            {{QStringLiteral("--vault"), vault}, "watchword: raised the running instance\n"},
+            {{QStringLiteral("--vault"), vault, link},
+             "watchword: raised the running instance with the link\n"},
+        };
+        for (const auto& [arguments, said] : launches) {
+            QProcess second;
+            startApp(second, arguments, runtime.path());
+            QVERIFY(second.waitForFinished(30000));
+            QCOMPARE(second.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(second.exitCode(), 0);
+            QCOMPARE(second.readAllStandardOutput(), said);
+            QVERIFY2(second.readAllStandardError().isEmpty(), "the second launch warned");
+        }
+        // The first answered both and still runs, without a word on stderr.
+        QCOMPARE(first.state(), QProcess::Running);
+        first.terminate();
+        QVERIFY(first.waitForFinished(30000));
+        const QByteArray errors = first.readAllStandardError();
+        QVERIFY2(errors.isEmpty(), errors.constData());
     }
 };
 
