@@ -9,6 +9,19 @@ ApplicationWindow {
     required property VaultController vault
     required property Clock clock
     required property ClipboardService clipboard
+    required property AppSettings settings
+    required property Theme theme
+    required property BackupFolder backups
+
+    ThemePalette {
+        theme: window.theme
+        target: window
+    }
+
+    onVisibilityChanged: (visibility) => {
+        if (visibility === Window.Minimized && window.settings.lockOnMinimize)
+            window.vault.lock()
+    }
 
     width: 720
     height: 560
@@ -106,6 +119,10 @@ ApplicationWindow {
         sequence: "Ctrl+N"
         enabled: window.vault.state === VaultController.Unlocked && !accountEditor.opened
         onActivated: {
+            if (tabs.currentIndex === 1 && notesLoader.item) {
+                notesLoader.item.newNote()
+                return
+            }
             tabs.currentIndex = 0
             newDraft.wipe()
             window.openEditor(newDraft)
@@ -168,6 +185,15 @@ ApplicationWindow {
                     width: implicitWidth
                 }
                 TabButton {
+                    text: qsTr("Notes")
+                    width: implicitWidth
+                    enabled: window.vault.state === VaultController.Unlocked
+                }
+                TabButton {
+                    text: qsTr("Settings")
+                    width: implicitWidth
+                }
+                TabButton {
                     text: qsTr("Diagnostics")
                     width: implicitWidth
                 }
@@ -202,7 +228,30 @@ ApplicationWindow {
                 }
             }
         }
+        // Loaded only while unlocked: locking destroys the page and any
+        // note body it shows.
+        Loader {
+            id: notesLoader
+            active: window.vault.state === VaultController.Unlocked
+            sourceComponent: NotesPage {
+                vault: window.vault
+            }
+        }
+        SettingsPage {
+            settings: window.settings
+            vault: window.vault
+            backups: window.backups
+        }
         SelfTestPage {}
+    }
+
+    // Leaving the notes when the vault locks: back to the unlock page.
+    Connections {
+        target: window.vault
+        function onStateChanged() {
+            if (window.vault.state !== VaultController.Unlocked && tabs.currentIndex === 1)
+                tabs.currentIndex = 0
+        }
     }
 
     Component {

@@ -24,6 +24,8 @@ packages=(
   libbenchmark-dev
   # tests: independent implementations (codes; a vault reader from docs/FORMAT.md)
   oathtool python3-pyotp python3-cryptography
+  # tests: a private D-Bus for the session-lock and suspend signals
+  dbus-daemon
   # tests: the desktop file checked as desktops read it
   desktop-file-utils
   # fuzzing: clang's libFuzzer and sanitizer runtimes

@@ -1018,22 +1018,38 @@ void VaultController::pushUndo(QString description, std::size_t index)
 
 bool VaultController::removeAccount(const QString& recordId)
 {
+    return removeRecord(recordId, vault::RecordKind::OtpAccount);
+}
+
+bool VaultController::removeRecord(const QString& recordId, vault::RecordKind kind)
+{
     if (!editable())
         return false;
     const auto at = indexOf(recordId);
-    const auto* account = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
-    if (account == nullptr) {
-        setError(tr("That account is no longer in the vault."));
+    if (!at || vault::kindOf(m_vault->record(*at)) != kind) {
+        setError(kind == vault::RecordKind::OtpAccount
+                     ? tr("That account is no longer in the vault.")
+                     : tr("That note is no longer in the vault."));
         return false;
     }
-    pushUndo(tr("Deleted %1").arg(accountLabel(*account)), *at);
-    if (auto removed = m_vault->remove(account->id); !removed) {
+    const auto& record = m_vault->record(*at);
+    const auto id = vault::idOf(record);
+    if (const auto* account = std::get_if<vault::OtpAccount>(&record))
+        pushUndo(tr("Deleted %1").arg(accountLabel(*account)), *at);
+    else
+        pushUndo(tr("Deleted note %1")
+                     .arg(QString::fromStdString(std::get<vault::SecureNote>(record).title)),
+                 *at);
+    if (auto removed = m_vault->remove(id); !removed) {
         m_undo.pop_back();
         emit undoChanged();
         setError(message(removed.error().message));
         return false;
     }
-    m_accounts.remove(recordId.toLatin1());
+    if (kind == vault::RecordKind::OtpAccount)
+        m_accounts.remove(recordId.toLatin1());
+    else
+        m_notes.remove(recordId.toLatin1());
     requestSave();
     return true;
 }
@@ -1183,24 +1199,7 @@ bool VaultController::updateNote(const QString& recordId, const QString& title, 
 
 bool VaultController::removeNote(const QString& recordId)
 {
-    if (!editable())
-        return false;
-    const auto at = indexOf(recordId);
-    const auto* note = at ? std::get_if<vault::SecureNote>(&m_vault->record(*at)) : nullptr;
-    if (note == nullptr) {
-        setError(tr("That note is no longer in the vault."));
-        return false;
-    }
-    pushUndo(tr("Deleted note %1").arg(QString::fromStdString(note->title)), *at);
-    if (auto removed = m_vault->remove(note->id); !removed) {
-        m_undo.pop_back();
-        emit undoChanged();
-        setError(message(removed.error().message));
-        return false;
-    }
-    m_notes.remove(recordId.toLatin1());
-    requestSave();
-    return true;
+    return removeRecord(recordId, vault::RecordKind::SecureNote);
 }
 
 QString VaultController::revealNote(const QString& recordId) const

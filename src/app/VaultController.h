@@ -26,6 +26,7 @@
 #include "NoteListModel.h"
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
+#include "vault/Records.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -41,7 +42,6 @@
 namespace watchword::vault {
 class Vault;
 class VaultStorage;
-struct OtpAccount;
 } // namespace watchword::vault
 namespace watchword::keychain {
 class Keychain;
@@ -222,6 +222,8 @@ private:
     void writeBytes(std::shared_ptr<const Bytes> file);
     void refreshAccount(const vault::OtpAccount& account);
     std::optional<std::size_t> indexOf(const QString& recordId) const;
+    // Deletes the record of that kind, keeping it for undo.
+    bool removeRecord(const QString& recordId, vault::RecordKind kind);
     // Remembers record (a deleted one) for undo.
     void pushUndo(QString description, std::size_t index);
 

@@ -1,8 +1,12 @@
 // Watchword: wires the self-test, the models and the QML front end together.
+#include "AppSettings.h"
+#include "BackupFolder.h"
 #include "ClipboardService.h"
 #include "Clock.h"
+#include "IdleLock.h"
 #include "SelfTestModel.h"
 #include "SingleInstance.h"
+#include "Theme.h"
 #include "TrayIcon.h"
 #include "VaultController.h"
 #include "base/ProcessHardening.h"
@@ -11,6 +15,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDBusConnection>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QQmlApplicationEngine>
@@ -120,20 +125,58 @@ int main(int argc, char* argv[])
     watchword::app::SelfTestModel selfTest(watchword::selftest::run());
     watchword::app::SelfTestModel::setInstance(&selfTest);
 
+    using watchword::app::AppSettings;
+    using watchword::app::BackupFolder;
+    using watchword::app::IdleLock;
+    using watchword::app::VaultController;
+    // The user's preferences (no secret is ever stored there).
+    AppSettings settings;
+
     watchword::app::Clock clock;
     clock.start();
     watchword::app::ClipboardService clipboard;
-    std::unique_ptr<watchword::app::VaultController> vault;
+    clipboard.setClearSeconds(settings.clipboardSeconds());
+    QObject::connect(&settings, &AppSettings::clipboardSecondsChanged, &clipboard,
+                     [&] { clipboard.setClearSeconds(settings.clipboardSeconds()); });
+    std::unique_ptr<VaultController> vault;
     if (options.isSet(demo)) {
-        vault = watchword::app::VaultController::makeDemo(&clock, &clipboard);
+        vault = VaultController::makeDemo(&clock, &clipboard);
     } else {
-        vault = std::make_unique<watchword::app::VaultController>(path, &clock, &clipboard);
+        vault = std::make_unique<VaultController>(path, &clock, &clipboard);
     }
+    vault->setUnlockTargetMilliseconds(settings.unlockTargetMilliseconds());
+    QObject::connect(&settings, &AppSettings::unlockTargetMillisecondsChanged, vault.get(), [&] {
+        vault->setUnlockTargetMilliseconds(settings.unlockTargetMilliseconds());
+    });
+
+    // Auto-lock: idle time, and the session locking or the machine suspending.
+    IdleLock idleLock;
+    idleLock.setIdleMinutes(settings.autoLockMinutes());
+    idleLock.setLockOnSessionLock(settings.lockOnSessionLock());
+    QObject::connect(&settings, &AppSettings::autoLockMinutesChanged, &idleLock,
+                     [&] { idleLock.setIdleMinutes(settings.autoLockMinutes()); });
+    QObject::connect(&settings, &AppSettings::lockOnSessionLockChanged, &idleLock,
+                     [&] { idleLock.setLockOnSessionLock(settings.lockOnSessionLock()); });
+    QObject::connect(&idleLock, &IdleLock::lockRequested, vault.get(), &VaultController::lock);
+    idleLock.watchDesktop();
+
+    // A copy of the encrypted file in the backup folder after each save.
+    BackupFolder backups;
+    backups.setFolder(settings.backupFolder());
+    QObject::connect(&settings, &AppSettings::backupFolderChanged, &backups,
+                     [&] { backups.setFolder(settings.backupFolder()); });
+    QObject::connect(vault.get(), &VaultController::saved, &backups, &BackupFolder::backUp);
+
+    watchword::app::Theme theme(&settings);
+    theme.watchPortal(QDBusConnection::sessionBus());
 
     QQmlApplicationEngine engine;
     engine.setInitialProperties({{QStringLiteral("vault"), QVariant::fromValue(vault.get())},
                                  {QStringLiteral("clock"), QVariant::fromValue(&clock)},
-                                 {QStringLiteral("clipboard"), QVariant::fromValue(&clipboard)}});
+                                 {QStringLiteral("clipboard"), QVariant::fromValue(&clipboard)},
+                                 {QStringLiteral("settings"), QVariant::fromValue(&settings)},
+                                 {QStringLiteral("theme"), QVariant::fromValue(&theme)},
+                                 {QStringLiteral("backups"), QVariant::fromValue(&backups)}});
     // The static QML modules (Watchword.App, Watchword.Ui) live under qrc:/<URI path>.
     engine.addImportPath(QStringLiteral("qrc:/"));
     QObject::connect(

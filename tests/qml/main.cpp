@@ -1,8 +1,12 @@
 // Qt Quick Test runner. The setup gives the QML views a self-test report
 // with a known failure, so the tests can check what the user is told.
+#include "AppSettings.h"
 #include "SelfTestModel.h"
+#include "Theme.h"
 
+#include <QQmlContext>
 #include <QQmlEngine>
+#include <QTemporaryDir>
 #include <QtQml/qqmlextensionplugin.h>
 #include <QtQuickTest>
 #include <chrono>
@@ -27,10 +31,22 @@ public slots:
         report.duration = 22us;
         m_model = std::make_unique<watchword::app::SelfTestModel>(std::move(report));
         watchword::app::SelfTestModel::setInstance(m_model.get());
+        // Settings in a file of their own, never the user's (`testSettings`),
+        // and the theme that follows them (`testTheme`).
+        if (!m_settings)
+            m_settings = std::make_unique<watchword::app::AppSettings>(
+                m_settingsDir.filePath(QStringLiteral("watchword.conf")));
+        engine->rootContext()->setContextProperty(QStringLiteral("testSettings"), m_settings.get());
+        if (!m_theme)
+            m_theme = std::make_unique<watchword::app::Theme>(m_settings.get());
+        engine->rootContext()->setContextProperty(QStringLiteral("testTheme"), m_theme.get());
     }
 
 private:
     std::unique_ptr<watchword::app::SelfTestModel> m_model;
+    QTemporaryDir m_settingsDir;
+    std::unique_ptr<watchword::app::AppSettings> m_settings;
+    std::unique_ptr<watchword::app::Theme> m_theme;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(watchword, Setup)
