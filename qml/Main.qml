@@ -277,6 +277,8 @@ ApplicationWindow {
                 order: codesPage.order
             }
             now: window.clock.now
+            order: window.settings.accountOrder
+            onOrderChanged: window.settings.accountOrder = order
             allTags: window.vault.accounts.allTags
             canUndo: window.vault.canUndo
             undoText: window.vault.undoText

@@ -12,6 +12,7 @@ namespace {
 const QString autoLockKey = QStringLiteral("security/autoLockMinutes");
 const QString lockOnSessionLockKey = QStringLiteral("security/lockOnSessionLock");
 const QString lockOnMinimizeKey = QStringLiteral("security/lockOnMinimize");
+const QString accountOrderKey = QStringLiteral("codes/order");
 const QString clipboardKey = QStringLiteral("security/clipboardSeconds");
 const QString themeKey = QStringLiteral("appearance/theme");
 const QString unlockTargetKey = QStringLiteral("vault/unlockTargetMilliseconds");
@@ -81,6 +82,8 @@ void AppSettings::load()
     m_autoLockMinutes = autoLock < 0 ? defaultAutoLockMinutes : autoLock;
     m_lockOnSessionLock = readBool(lockOnSessionLockKey, true);
     m_lockOnMinimize = readBool(lockOnMinimizeKey, false);
+    const int order = readInt(accountOrderKey, 0);
+    m_accountOrder = order >= 0 && order <= 2 ? order : 0;
     const int clipboard = clampClipboardSeconds(readInt(clipboardKey, defaultClipboardSeconds));
     m_clipboardSeconds = clipboard < 0 ? defaultClipboardSeconds : clipboard;
     const QString theme = m_settings->value(themeKey).toString().trimmed().toLower();
@@ -141,6 +144,15 @@ void AppSettings::setLockOnSessionLock(bool lock)
     m_lockOnSessionLock = lock;
     store(lockOnSessionLockKey, lock);
     emit lockOnSessionLockChanged();
+}
+
+void AppSettings::setAccountOrder(int order)
+{
+    if (order < 0 || order > 2 || order == m_accountOrder)
+        return;
+    m_accountOrder = order;
+    store(accountOrderKey, order);
+    emit accountOrderChanged();
 }
 
 void AppSettings::setLockOnMinimize(bool lock)

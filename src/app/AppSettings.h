@@ -30,6 +30,9 @@ class AppSettings : public QObject
                    lockOnSessionLockChanged)
     Q_PROPERTY(bool lockOnMinimize READ lockOnMinimize WRITE setLockOnMinimize NOTIFY
                    lockOnMinimizeChanged)
+    // How the codes page sorts: 0 the user's own order, 1 by name, 2
+    // recently used (AccountFilterModel::Order).
+    Q_PROPERTY(int accountOrder READ accountOrder WRITE setAccountOrder NOTIFY accountOrderChanged)
     Q_PROPERTY(int clipboardSeconds READ clipboardSeconds WRITE setClipboardSeconds NOTIFY
                    clipboardSecondsChanged)
     Q_PROPERTY(QString theme READ theme WRITE setTheme NOTIFY themeChanged)
@@ -65,6 +68,8 @@ public:
 
     bool lockOnMinimize() const { return m_lockOnMinimize; }
     void setLockOnMinimize(bool lock);
+    int accountOrder() const { return m_accountOrder; }
+    void setAccountOrder(int order); // outside 0..2: ignored
 
     int clipboardSeconds() const { return m_clipboardSeconds; }
     void setClipboardSeconds(int seconds); // 0: never clear
@@ -99,6 +104,7 @@ signals:
     void autoLockMinutesChanged();
     void lockOnSessionLockChanged();
     void lockOnMinimizeChanged();
+    void accountOrderChanged();
     void clipboardSecondsChanged();
     void themeChanged();
     void unlockTargetMillisecondsChanged();
@@ -114,6 +120,7 @@ private:
     int m_autoLockMinutes = defaultAutoLockMinutes;
     bool m_lockOnSessionLock = true;
     bool m_lockOnMinimize = false;
+    int m_accountOrder = 0;
     int m_clipboardSeconds = defaultClipboardSeconds;
     QString m_theme = QStringLiteral("system");
     int m_unlockTargetMilliseconds = defaultUnlockTargetMilliseconds;

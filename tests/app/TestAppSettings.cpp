@@ -50,6 +50,8 @@ private slots:
     void roundTripThroughTheFile();
     void badValuesInTheFile_data();
     void badValuesInTheFile();
+    void accountOrderFromTheFile_data();
+    void accountOrderFromTheFile();
     void settersClampAndIgnoreGarbage();
     void changeSignalsOnlyOnChange();
     void backupFolderAsUrl();
@@ -83,6 +85,7 @@ void TestAppSettings::defaults()
     QCOMPARE(settings.autoLockMinutes(), 5);
     QVERIFY(settings.lockOnSessionLock());
     QVERIFY(!settings.lockOnMinimize());
+    QCOMPARE(settings.accountOrder(), 0);
     QCOMPARE(settings.clipboardSeconds(), 30);
     QCOMPARE(settings.theme(), QStringLiteral("system"));
     QCOMPARE(settings.unlockTargetMilliseconds(), 1000);
@@ -100,6 +103,8 @@ void TestAppSettings::roundTripThroughTheFile()
         settings.setAutoLockMinutes(0);
         settings.setLockOnSessionLock(false);
         settings.setLockOnMinimize(true);
+        settings.setAccountOrder(2);
+        settings.setAccountOrder(3); // not an order: ignored
         settings.setClipboardSeconds(45);
         settings.setTheme(QStringLiteral("dark"));
         settings.setUnlockTargetMilliseconds(2500);
@@ -111,12 +116,13 @@ void TestAppSettings::roundTripThroughTheFile()
     QSettings raw(settingsPath(), QSettings::IniFormat);
     QCOMPARE(raw.value(QStringLiteral("security/autoLockMinutes")).toInt(), 0);
     QCOMPARE(raw.value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("dark"));
-    QCOMPARE(raw.allKeys().size(), 7);
+    QCOMPARE(raw.allKeys().size(), 8);
 
     AppSettings reread(settingsPath());
     QCOMPARE(reread.autoLockMinutes(), 0);
     QVERIFY(!reread.lockOnSessionLock());
     QVERIFY(reread.lockOnMinimize());
+    QCOMPARE(reread.accountOrder(), 2);
     QCOMPARE(reread.clipboardSeconds(), 45);
     QCOMPARE(reread.theme(), QStringLiteral("dark"));
     QCOMPARE(reread.unlockTargetMilliseconds(), 2500);
@@ -174,6 +180,25 @@ void TestAppSettings::badValuesInTheFile()
     QTEST(settings.theme(), "theme");
     QTEST(settings.unlockTargetMilliseconds(), "target");
     QTEST(settings.backupFolder(), "folder");
+}
+
+void TestAppSettings::accountOrderFromTheFile_data()
+{
+    QTest::addColumn<QByteArray>("contents");
+    QTest::addColumn<int>("order");
+    QTest::newRow("by name") << QByteArray("[codes]\norder=1\n") << 1;
+    QTest::newRow("recently used") << QByteArray("[codes]\norder=2\n") << 2;
+    QTest::newRow("no such order") << QByteArray("[codes]\norder=7\n") << 0;
+    QTest::newRow("negative") << QByteArray("[codes]\norder=-1\n") << 0;
+    QTest::newRow("a word") << QByteArray("[codes]\norder=name\n") << 0;
+}
+
+void TestAppSettings::accountOrderFromTheFile()
+{
+    QFETCH(QByteArray, contents);
+    writeFile(contents);
+    AppSettings settings(settingsPath());
+    QTEST(settings.accountOrder(), "order");
 }
 
 void TestAppSettings::settersClampAndIgnoreGarbage()

@@ -17,19 +17,30 @@ struct Run
     QByteArray errors;
 };
 
+// The app's environment: offscreen, runtime as its session's runtime
+// directory, and settings and data of its own (never the user's: their
+// theme would change the screenshots, and a test must not write them).
+QProcessEnvironment appEnvironment(const QString& runtime)
+{
+    static QTemporaryDir home;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    return environment;
+}
+
 Run runApp(QStringList arguments, const QString& shot)
 {
     QFile::remove(shot);
     QProcess app;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     // A session's runtime directory, as a desktop login provides (Qt warns
     // on stderr without one, and CI runs without a session).
     static QTemporaryDir runtime;
     QFile::setPermissions(runtime.path(),
                           QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
-    app.setProcessEnvironment(environment);
+    app.setProcessEnvironment(appEnvironment(runtime.path()));
     arguments << QStringLiteral("--screenshot") << shot;
     app.start(QStringLiteral(WATCHWORD_APP_BINARY), arguments);
     Run run;
@@ -61,10 +72,7 @@ int colourCount(const QImage& image)
 // a first instance puts its socket).
 void startApp(QProcess& app, const QStringList& arguments, const QString& runtime)
 {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
-    app.setProcessEnvironment(environment);
+    app.setProcessEnvironment(appEnvironment(runtime));
     app.start(QStringLiteral(WATCHWORD_APP_BINARY), arguments);
 }
 
