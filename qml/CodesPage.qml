@@ -79,6 +79,7 @@ Pane {
 
     Menu {
         id: actions
+        objectName: "rowMenu"
         property string recordId: ""
         property int row: -1
         MenuItem {
@@ -144,6 +145,14 @@ Pane {
                     return
                 }
                 clear()
+            }
+            // Ctrl+C with nothing selected copies the highlighted code (the
+            // field would take the key and copy nothing).
+            Keys.onPressed: (event) => {
+                if (event.matches(StandardKey.Copy) && selectedText === "" && list.currentItem) {
+                    page.copyItem(list.currentItem)
+                    event.accepted = true
+                }
             }
             // Type a few letters, press Enter: copies the highlighted match.
             Keys.onReturnPressed: page.copyItem(list.currentItem)

@@ -312,5 +312,153 @@ Item {
             page.searchText = ""
             compare(findChild(page, "emptyTitle").text, "No accounts yet")
         }
+
+        function spyOn(page, signalName) {
+            return createTemporaryObject(spyComponent, testCase, { target: page, signalName: signalName })
+        }
+
+        function test_emptyStateOffersAdd() {
+            const page = makePage(createTemporaryObject(modelComponent, testCase))
+            const add = spyOn(page, "addRequested")
+            const button = findChild(page, "emptyAdd")
+            verify(button.visible)
+            mouseClick(button)
+            compare(add.count, 1)
+            mouseClick(findChild(page, "addButton"))
+            compare(add.count, 2)
+        }
+
+        function test_rowMenuEditsMovesAndDeletes() {
+            const page = makePage(fakeAccounts())
+            const edit = spyOn(page, "editRequested")
+            const move = spyOn(page, "moveRequested")
+            const del = spyOn(page, "deleteRequested")
+            const item = row(page, 1)
+            const menuButton = findChild(item, "menuButton")
+            compare(menuButton.Accessible.name, "Actions for Bank")
+            mouseClick(menuButton)
+            const menu = findChild(page, "rowMenu")
+            verify(menu)
+            tryVerify(() => menu.opened)
+            // Edit, Move up, Move down, (separator), Delete.
+            compare(menu.count, 5)
+            verify(menu.itemAt(1).enabled) // row 1 can move up
+            mouseClick(menu.itemAt(0))
+            compare(edit.count, 1)
+            compare(edit.signalArguments[0][0], "b2")
+            page.showMenu(item, menuButton)
+            tryVerify(() => menu.opened)
+            mouseClick(menu.itemAt(1))
+            compare(move.count, 1)
+            compare(move.signalArguments[0][0], "b2")
+            compare(move.signalArguments[0][1], 0)
+            page.showMenu(item, menuButton)
+            tryVerify(() => menu.opened)
+            mouseClick(menu.itemAt(4))
+            compare(del.count, 1)
+            compare(del.signalArguments[0][0], "b2")
+        }
+
+        function test_keysOnTheList() {
+            const page = makePage(fakeAccounts())
+            const edit = spyOn(page, "editRequested")
+            const move = spyOn(page, "moveRequested")
+            const del = spyOn(page, "deleteRequested")
+            const copy = spyOn(page, "copyRequested")
+            const list = findChild(page, "codesList")
+            list.forceActiveFocus()
+            list.currentIndex = 2
+            keyClick(Qt.Key_F2)
+            compare(edit.signalArguments[0][0], "c3")
+            keyClick(Qt.Key_Delete)
+            compare(del.signalArguments[0][0], "c3")
+            keyClick(Qt.Key_Down, Qt.AltModifier)
+            compare(move.signalArguments[0][0], "c3")
+            compare(move.signalArguments[0][1], 3)
+            compare(list.currentIndex, 3)
+            keyClick(Qt.Key_C, Qt.ControlModifier)
+            compare(copy.count, 1)
+            compare(copy.signalArguments[0][0], "d4")
+            // Not reorderable while searching, sorted by name or filtered.
+            page.order = 1
+            keyClick(Qt.Key_Up, Qt.AltModifier)
+            compare(move.count, 1)
+        }
+
+        function test_ctrlCLeavesSelectedSearchTextAlone() {
+            const page = makePage(fakeAccounts())
+            const copy = spyOn(page, "copyRequested")
+            const search = findChild(page, "searchField")
+            search.forceActiveFocus()
+            keyClick(Qt.Key_G)
+            search.selectAll()
+            keyClick(Qt.Key_C, Qt.ControlModifier)
+            compare(copy.count, 0)
+            search.deselect()
+            keyClick(Qt.Key_C, Qt.ControlModifier)
+            compare(copy.count, 1)
+        }
+
+        function test_tagFilterAndOrder() {
+            const page = makePage(fakeAccounts())
+            const tags = findChild(page, "tagFilter")
+            verify(!tags.visible) // no tags given
+            page.allTags = ["code", "work"]
+            verify(tags.visible)
+            compare(tags.count, 3) // "All tags", code, work
+            tags.activated(2)
+            compare(page.tagFilter, "work")
+            verify(!page.reorderable)
+            tags.activated(0)
+            compare(page.tagFilter, "")
+            const order = findChild(page, "orderBox")
+            compare(order.count, 3)
+            verify(page.reorderable)
+            order.activated(2)
+            compare(page.order, 2)
+            verify(!page.reorderable)
+        }
+
+        function test_undoBar() {
+            const page = makePage(fakeAccounts())
+            const undo = spyOn(page, "undoRequested")
+            const bar = findChild(page, "undoBar")
+            verify(!bar.visible)
+            page.canUndo = true
+            page.undoText = "Deleted Bank (ada)"
+            verify(bar.visible)
+            verify(visibleTextIn(bar, "Deleted Bank (ada)"))
+            const button = findUndoButton(bar)
+            mouseClick(button)
+            compare(undo.count, 1)
+            verify(!bar.visible)
+        }
+
+        function visibleTextIn(item, text) {
+            if (item.visible && item.text === text)
+                return true
+            for (let i = 0; i < item.children.length; ++i)
+                if (visibleTextIn(item.children[i], text))
+                    return true
+            return item.contentItem ? visibleTextIn(item.contentItem, text) && item.contentItem !== item : false
+        }
+
+        function findUndoButton(item) {
+            if (item.Accessible && String(item.Accessible.name).indexOf("Undo:") === 0)
+                return item
+            const kids = []
+            for (let i = 0; i < item.children.length; ++i)
+                kids.push(item.children[i])
+            if (item.contentItem)
+                kids.push(item.contentItem)
+            for (const kid of kids) {
+                if (kid === item)
+                    continue
+                const found = findUndoButton(kid)
+                if (found)
+                    return found
+            }
+            return null
+        }
     }
 }
