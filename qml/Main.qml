@@ -61,6 +61,85 @@ ApplicationWindow {
             window.openEditor(draft)
     }
 
+    // For the documentation's screenshots (`watchword --screenshot FILE
+    // --page NAME`, scripts/screenshots.sh): shows a page or dialog the way a
+    // person gets there. False when the vault's state does not offer it.
+    function showPage(name) {
+        const unlocked = window.vault.state === VaultController.Unlocked
+        switch (name) {
+        case "codes":
+            tabs.currentIndex = 0
+            return unlocked
+        case "add":
+            if (!unlocked)
+                return false
+            tabs.currentIndex = 0
+            newDraft.wipe()
+            window.openEditor(newDraft)
+            return true
+        case "notes": {
+            if (!unlocked || !notesLoader.item)
+                return false
+            tabs.currentIndex = 1
+            // The model's first note, shown: IdRole is its first role.
+            const notes = window.vault.notes
+            if (notes.rowCount() > 0) {
+                notesLoader.item.select(notes.data(notes.index(0, 0), Qt.UserRole + 1))
+                notesLoader.item.reveal()
+            }
+            return true
+        }
+        case "settings":
+            tabs.currentIndex = 2
+            return true
+        case "diagnostics":
+            tabs.currentIndex = 3
+            return true
+        case "unlock":
+            window.vault.lock()
+            return window.vault.state === VaultController.Locked
+        case "first-run":
+            return window.vault.state === VaultController.Missing
+        case "recovery":
+        case "recovery-confirm": {
+            if (window.vault.state !== VaultController.Missing)
+                return false
+            // A throw-away password nobody knows: the screenshot is taken
+            // before the phrase is confirmed, so no vault is ever created.
+            let throwAway = ""
+            while (throwAway.length < 32)
+                throwAway += Math.random().toString(36).slice(2)
+            window.screenshotConfirming = name === "recovery-confirm"
+            return window.vault.beginCreate(throwAway, throwAway)
+        }
+        }
+        return false
+    }
+    property bool screenshotConfirming: false
+    function findItem(item, test) {
+        if (test(item))
+            return item
+        for (let i = 0; i < item.children.length; ++i) {
+            const found = window.findItem(item.children[i], test)
+            if (found)
+                return found
+        }
+        return null
+    }
+    Connections {
+        target: window.vault
+        enabled: window.screenshotConfirming
+        function onRecoveryPhraseChanged() {
+            // Once the page has shown the words: the confirmation step.
+            Qt.callLater(() => {
+                const panel = window.findItem(window.contentItem,
+                                              (item) => item.visible && item.confirming === false)
+                if (panel)
+                    panel.confirming = true
+            })
+        }
+    }
+
     AccountDraft {
         id: newDraft
     }
@@ -198,7 +277,17 @@ ApplicationWindow {
                     width: implicitWidth
                 }
             }
+            BusyIndicator {
+                running: window.vault.saving || window.vault.busy
+                visible: running
+                implicitWidth: implicitHeight
+                Layout.preferredHeight: lockButton.implicitHeight
+                Accessible.name: window.vault.saving ? qsTr("Saving") : qsTr("Working")
+                ToolTip.visible: visible && hovered
+                ToolTip.text: window.vault.saving ? qsTr("Saving the vault\u2026") : qsTr("Working\u2026")
+            }
             ToolButton {
+                id: lockButton
                 text: qsTr("Lock")
                 visible: window.vault.state === VaultController.Unlocked
                 Accessible.name: qsTr("Lock the vault")
@@ -209,40 +298,85 @@ ApplicationWindow {
         }
     }
 
-    StackLayout {
-        anchors.fill: parent
-        currentIndex: tabs.currentIndex
+    // A save that failed (the file changed on disk, the disk is full): the
+    // change is kept in memory; the user must know it is not on disk.
+    property string saveProblem: ""
+    Connections {
+        target: window.vault
+        function onSaveFailed(message) {
+            window.saveProblem = message
+        }
+        function onSaved() {
+            window.saveProblem = ""
+        }
+    }
 
-        Loader {
-            sourceComponent: {
-                switch (window.vault.state) {
-                case VaultController.Missing:
-                    return welcome
-                case VaultController.Unlocking:
-                    // Creating a new vault goes on on its own page.
-                    return window.firstRun ? welcome : unlock
-                case VaultController.Unlocked:
-                    return codes
-                default:
-                    return unlock
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 0
+
+        Frame {
+            objectName: "saveProblem"
+            visible: window.saveProblem !== "" && window.vault.state === VaultController.Unlocked
+            Layout.fillWidth: true
+            Layout.margins: 8
+            background: Rectangle {
+                color: Qt.rgba(0.85, 0.2, 0.15, 0.15)
+                border.color: Qt.rgba(0.7, 0.15, 0.1, 0.6)
+                radius: 4
+            }
+            RowLayout {
+                anchors.fill: parent
+                Label {
+                    text: window.saveProblem
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                    Accessible.name: qsTr("Save problem: %1").arg(text)
+                }
+                Button {
+                    text: qsTr("Dismiss")
+                    Accessible.name: qsTr("Dismiss the save problem")
+                    onClicked: window.saveProblem = ""
                 }
             }
         }
-        // Loaded only while unlocked: locking destroys the page and any
-        // note body it shows.
-        Loader {
-            id: notesLoader
-            active: window.vault.state === VaultController.Unlocked
-            sourceComponent: NotesPage {
-                vault: window.vault
+
+        StackLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            currentIndex: tabs.currentIndex
+
+            Loader {
+                sourceComponent: {
+                    switch (window.vault.state) {
+                    case VaultController.Missing:
+                        return welcome
+                    case VaultController.Unlocking:
+                        // Creating a new vault goes on on its own page.
+                        return window.firstRun ? welcome : unlock
+                    case VaultController.Unlocked:
+                        return codes
+                    default:
+                        return unlock
+                    }
+                }
             }
+            // Loaded only while unlocked: locking destroys the page and any
+            // note body it shows.
+            Loader {
+                id: notesLoader
+                active: window.vault.state === VaultController.Unlocked
+                sourceComponent: NotesPage {
+                    vault: window.vault
+                }
+            }
+            SettingsPage {
+                settings: window.settings
+                vault: window.vault
+                backups: window.backups
+            }
+            SelfTestPage {}
         }
-        SettingsPage {
-            settings: window.settings
-            vault: window.vault
-            backups: window.backups
-        }
-        SelfTestPage {}
     }
 
     // Leaving the notes when the vault locks: back to the unlock page.
