@@ -385,6 +385,30 @@ Item {
             compare(move.count, 1)
         }
 
+        function test_dragMovesARow() {
+            const page = makePage(fakeAccounts())
+            const move = spyOn(page, "moveRequested")
+            const copy = spyOn(page, "copyRequested")
+            const first = row(page, 0)
+            const third = row(page, 2)
+            // Down onto the middle of the third row: it lands there.
+            const x = first.width / 3
+            const from = first.height / 2
+            const to = third.y - first.y + third.height / 2
+            mousePress(first, x, from)
+            for (let step = 1; step <= 8; ++step)
+                mouseMove(first, x, from + (to - from) * step / 8)
+            mouseRelease(first, x, to)
+            compare(move.count, 1)
+            compare(move.signalArguments[0][0], "a1")
+            compare(move.signalArguments[0][1], 2)
+            compare(copy.count, 0) // a drag is not a click
+            // Sorted by name, rows do not move.
+            page.order = 1
+            mouseDrag(first, x, first.height / 2, 0, first.height * 2)
+            compare(move.count, 1)
+        }
+
         function test_ctrlCLeavesSelectedSearchTextAlone() {
             const page = makePage(fakeAccounts())
             const copy = spyOn(page, "copyRequested")
