@@ -136,15 +136,21 @@ void TestAccountFilterModel::orders_data()
 {
     QTest::addColumn<AccountFilterModel::Order>("order");
     QTest::addColumn<QStringList>("issuers");
-    QTest::newRow("manual: the sort position")
-        << AccountFilterModel::Order::Manual
-        << QStringList{"zeta", "Alpha", "\xc3\x89cole", "beta"};
+    QTest::newRow("manual: the sort position") << AccountFilterModel::Order::Manual
+                                               << QStringList{"zeta", "Alpha",
+                                                              "\xc3\x89"
+                                                              "cole",
+                                                              "beta"};
     // Letter case and accents do not split the alphabet.
     QTest::newRow("name") << AccountFilterModel::Order::Name
-                          << QStringList{"Alpha", "beta", "\xc3\x89cole", "zeta"};
-    QTest::newRow("recently used, then by name")
-        << AccountFilterModel::Order::RecentlyUsed
-        << QStringList{"beta", "zeta", "Alpha", "\xc3\x89cole"};
+                          << QStringList{"Alpha", "beta",
+                                         "\xc3\x89"
+                                         "cole",
+                                         "zeta"};
+    QTest::newRow("recently used, then by name") << AccountFilterModel::Order::RecentlyUsed
+                                                 << QStringList{"beta", "zeta", "Alpha",
+                                                                "\xc3\x89"
+                                                                "cole"};
 }
 
 void TestAccountFilterModel::orders()
@@ -153,7 +159,9 @@ void TestAccountFilterModel::orders()
     QFETCH(QStringList, issuers);
     AccountListModel source;
     fill(source, {{"beta", "x", nullptr, 3, 500},
-                  {"\xc3\x89cole", "x", nullptr, 2, 0},
+                  {"\xc3\x89"
+                   "cole",
+                   "x", nullptr, 2, 0},
                   {"Alpha", "x", nullptr, 1, 0},
                   {"zeta", "x", nullptr, 0, 100}});
     AccountFilterModel filter;
