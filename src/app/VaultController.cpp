@@ -284,20 +284,29 @@ VaultController::makeDemo(Clock* clock, ClipboardService* clipboard, QObject* pa
 
 // --- Properties ----------------------------------------------------------
 
+namespace {
+
+// Sets member to value; true if that changed it (then the caller signals).
+template <typename T> bool change(T& member, T value)
+{
+    if (member == value)
+        return false;
+    member = std::move(value);
+    return true;
+}
+
+} // namespace
+
 void VaultController::setState(State state)
 {
-    if (state == m_state)
-        return;
-    m_state = state;
-    emit stateChanged();
+    if (change(m_state, state))
+        emit stateChanged();
 }
 
 void VaultController::setError(QString error)
 {
-    if (error == m_error)
-        return;
-    m_error = std::move(error);
-    emit errorChanged();
+    if (change(m_error, std::move(error)))
+        emit errorChanged();
 }
 
 void VaultController::clearError()
@@ -307,17 +316,14 @@ void VaultController::clearError()
 
 void VaultController::setProgress(double progress)
 {
-    if (progress == m_progress)
-        return;
-    m_progress = progress;
-    emit progressChanged();
+    if (change(m_progress, progress))
+        emit progressChanged();
 }
 
 void VaultController::setBusy(bool busy)
 {
-    if (busy == m_busy)
+    if (!change(m_busy, busy))
         return;
-    m_busy = busy;
     emit busyChanged();
     if (!busy && m_lockWhenIdle)
         QTimer::singleShot(0, this, &VaultController::lock);
@@ -325,19 +331,14 @@ void VaultController::setBusy(bool busy)
 
 void VaultController::setSaving(bool saving)
 {
-    if (saving == m_saving)
-        return;
-    m_saving = saving;
-    emit savingChanged();
+    if (change(m_saving, saving))
+        emit savingChanged();
 }
 
 void VaultController::setUnlockTargetMilliseconds(int milliseconds)
 {
-    milliseconds = std::clamp(milliseconds, 100, 10'000);
-    if (milliseconds == m_unlockTargetMilliseconds)
-        return;
-    m_unlockTargetMilliseconds = milliseconds;
-    emit unlockTargetMillisecondsChanged();
+    if (change(m_unlockTargetMilliseconds, std::clamp(milliseconds, 100, 10'000)))
+        emit unlockTargetMillisecondsChanged();
 }
 
 QString VaultController::undoText() const
