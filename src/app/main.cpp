@@ -4,6 +4,7 @@
 #include "ClipboardService.h"
 #include "Clock.h"
 #include "IdleLock.h"
+#include "LaunchTiming.h"
 #include "SelfTestModel.h"
 #include "SingleInstance.h"
 #include "Theme.h"
@@ -16,6 +17,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDBusConnection>
+#include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QQmlApplicationEngine>
@@ -30,6 +32,9 @@ Q_IMPORT_QML_PLUGIN(Watchword_UiPlugin)
 
 int main(int argc, char* argv[])
 {
+    // The origin of --timing's measurements.
+    QElapsedTimer sinceMain;
+    sinceMain.start();
     // Before any secret is read: no core file, no ptrace by other processes.
     const auto hardeningFailure = watchword::hardenProcess();
     // QApplication, not QGuiApplication: the tray icon's menu is a widget.
@@ -70,11 +75,41 @@ int main(int argc, char* argv[])
         QStringLiteral("Start even if the app already runs on this vault (by default a second "
                        "launch raises the first and hands it the link)."));
     options.addOption(newInstance);
+    // For measuring and for the documentation's screenshots.
+    const QCommandLineOption timingFile(
+        QStringLiteral("timing"),
+        QStringLiteral("Write what the launch and each second cost to <file> (JSON) on quitting "
+                       "(bench/app_performance.py)."),
+        QStringLiteral("file"));
+    options.addOption(timingFile);
+    const QCommandLineOption quitAfter(QStringLiteral("quit-after"),
+                                       QStringLiteral("Quit after <seconds>."),
+                                       QStringLiteral("seconds"));
+    options.addOption(quitAfter);
+    const QCommandLineOption unlockStdin(
+        QStringLiteral("unlock-stdin"),
+        QStringLiteral("Unlock with the password on the first line of standard input once the "
+                       "window has drawn."));
+    options.addOption(unlockStdin);
+    const QCommandLineOption page(
+        QStringLiteral("page"),
+        QStringLiteral("With --screenshot: show page <name> first (codes, add, notes, settings, "
+                       "diagnostics, unlock, first-run, recovery, recovery-confirm)."),
+        QStringLiteral("name"));
+    options.addOption(page);
+    const QCommandLineOption windowSize(QStringLiteral("window-size"),
+                                        QStringLiteral("The window's size, as <width>x<height>."),
+                                        QStringLiteral("size"));
+    options.addOption(windowSize);
     options.addPositionalArgument(
         QStringLiteral("otpauth-uri"),
         QStringLiteral("An otpauth:// link to add: opens the add dialog with it."),
         QStringLiteral("[otpauth-uri]"));
     options.process(app);
+    std::unique_ptr<watchword::app::LaunchTiming> timing;
+    if (options.isSet(timingFile))
+        timing =
+            std::make_unique<watchword::app::LaunchTiming>(sinceMain, options.value(timingFile));
 
     // Not echoed: a mistyped link may still hold a secret.
     const QStringList positional = options.positionalArguments();
@@ -133,6 +168,8 @@ int main(int argc, char* argv[])
     AppSettings settings;
 
     watchword::app::Clock clock;
+    if (timing)
+        timing->beginTicks(&clock);
     clock.start();
     watchword::app::ClipboardService clipboard;
     clipboard.setClearSeconds(settings.clipboardSeconds());
@@ -232,22 +269,72 @@ int main(int argc, char* argv[])
         // The first frame that shows a settled vault: not while the demo
         // vault is still being made.
         auto* controller = vault.get();
-        QObject::connect(window, &QQuickWindow::frameSwapped, &app, [window, file, controller] {
-            static bool done = false;
-            if (done || controller->state() == watchword::app::VaultController::State::Unlocking)
-                return;
-            done = true;
-            // A moment more for what paints after the first frame (the
-            // countdown rings are Canvas items).
-            QTimer::singleShot(300, window, [window, file] {
-                const bool saved = window->grabWindow().save(file, "PNG");
-                if (!saved)
-                    qCritical("watchword: could not write the screenshot to %s", qPrintable(file));
-                QCoreApplication::exit(saved ? 0 : 1);
+        const QString pageName = options.value(page);
+        QObject::connect(
+            window, &QQuickWindow::frameSwapped, &app, [window, file, controller, pageName] {
+                static bool done = false;
+                if (done ||
+                    controller->state() == watchword::app::VaultController::State::Unlocking)
+                    return;
+                done = true;
+                if (!pageName.isEmpty()) {
+                    QVariant shown;
+                    QMetaObject::invokeMethod(window, "showPage", Q_RETURN_ARG(QVariant, shown),
+                                              Q_ARG(QVariant, pageName));
+                    if (!shown.toBool()) {
+                        std::fprintf(stderr, "watchword: there is no page \"%s\" to show here\n",
+                                     qPrintable(pageName));
+                        QCoreApplication::exit(3);
+                        return;
+                    }
+                }
+                // A moment more for what paints after the first frame (the
+                // countdown rings are Canvas items), and until what the page set
+                // off on a worker (a recovery phrase) has arrived.
+                auto* settle = new QTimer(window);
+                settle->setInterval(300);
+                QObject::connect(
+                    settle, &QTimer::timeout, window, [window, file, controller, settle] {
+                        if (controller->busy() ||
+                            controller->state() ==
+                                watchword::app::VaultController::State::Unlocking)
+                            return;
+                        settle->stop();
+                        const bool saved = window->grabWindow().save(file, "PNG");
+                        if (!saved)
+                            qCritical("watchword: could not write the screenshot to %s",
+                                      qPrintable(file));
+                        QCoreApplication::exit(saved ? 0 : 1);
+                    });
+                settle->start();
             });
-        });
         QObject::connect(controller, &watchword::app::VaultController::stateChanged, window,
                          &QQuickWindow::update);
     }
+
+    auto* mainWindow = qobject_cast<QQuickWindow*>(root);
+    if (mainWindow != nullptr && options.isSet(windowSize)) {
+        const QStringList size = options.value(windowSize).split(QLatin1Char('x'));
+        if (size.size() != 2 || size[0].toInt() <= 0 || size[1].toInt() <= 0) {
+            std::fputs("watchword: --window-size takes <width>x<height>, such as 900x640\n",
+                       stderr);
+            return 2;
+        }
+        mainWindow->resize(size[0].toInt(), size[1].toInt());
+    }
+    if (timing) {
+        if (mainWindow != nullptr)
+            timing->watch(mainWindow, vault.get());
+        timing->endTicks(&clock); // after every other receiver of the clock's seconds
+        QObject::connect(&app, &QCoreApplication::aboutToQuit, timing.get(), [&timing] {
+            if (!timing->finish())
+                qCritical("watchword: could not write the timing file");
+        });
+    }
+    if (options.isSet(unlockStdin) && mainWindow != nullptr)
+        watchword::app::unlockAfterFirstFrame(mainWindow, vault.get(), timing.get());
+    if (options.isSet(quitAfter))
+        QTimer::singleShot(int(options.value(quitAfter).toDouble() * 1000), &app,
+                           &QCoreApplication::quit);
     return QGuiApplication::exec();
 }
