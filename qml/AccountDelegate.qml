@@ -167,14 +167,27 @@ ItemDelegate {
                     Accessible.name: qsTr("Code %1").arg(row.code)
                 }
             }
+            // Always in the layout, with room for a code: the next code
+            // appearing and going (in every row at once) must not lay the
+            // rows out again.
             Label {
+                id: nextCodeLabel
                 objectName: "nextCodeLabel"
-                visible: row.nextCode !== ""
-                text: qsTr("next: %1").arg(row.nextCode)
+                readonly property bool shown: row.nextCode !== ""
+                opacity: shown ? 1 : 0
+                text: shown ? qsTr("next: %1").arg(row.nextCode) : ""
                 font.family: "monospace"
                 color: row.palette.placeholderText
                 Layout.alignment: Qt.AlignRight
+                Layout.preferredWidth: nextMetrics.advanceWidth(qsTr("next: %1").arg(row.code))
+                Layout.preferredHeight: nextMetrics.height
+                horizontalAlignment: Text.AlignRight
+                Accessible.ignored: !shown
                 Accessible.name: qsTr("Next code %1").arg(row.nextCode)
+            }
+            FontMetrics {
+                id: nextMetrics
+                font: nextCodeLabel.font
             }
         }
 

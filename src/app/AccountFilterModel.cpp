@@ -2,6 +2,8 @@
 
 #include "AccountListModel.h"
 
+#include <algorithm>
+
 namespace watchword::app {
 
 QString foldForSearch(const QString& text)
@@ -18,14 +20,44 @@ QString foldForSearch(const QString& text)
 
 AccountFilterModel::AccountFilterModel(QObject* parent) : QSortFilterProxyModel(parent)
 {
-    // Re-sort and re-filter when rows change (a copy changes "recently
-    // used", an edit the name).
-    setDynamicSortFilter(true);
+    // Not dynamic: QSortFilterProxyModel would then re-sort and re-filter on
+    // every dataChanged, and a roll-over changes the code of nearly every
+    // row at once. Codes decide neither order nor filter; only the roles
+    // below do, and a change to them sorts again (sourceDataChanged).
+    setDynamicSortFilter(false);
     sort(0);
     for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(this, signal, this, &AccountFilterModel::countChanged);
     connect(this, &QAbstractItemModel::modelReset, this, &AccountFilterModel::countChanged);
     connect(this, &QAbstractItemModel::layoutChanged, this, &AccountFilterModel::countChanged);
+}
+
+void AccountFilterModel::setSourceModel(QAbstractItemModel* model)
+{
+    if (sourceModel() != nullptr)
+        disconnect(sourceModel(), nullptr, this, nullptr);
+    QSortFilterProxyModel::setSourceModel(model);
+    if (model == nullptr)
+        return;
+    connect(model, &QAbstractItemModel::dataChanged, this, &AccountFilterModel::sourceDataChanged);
+    // New rows, and a new set of rows, go where the order and the filter put
+    // them.
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this] { invalidate(); });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] { invalidate(); });
+    invalidate();
+}
+
+void AccountFilterModel::sourceDataChanged(const QModelIndex&, const QModelIndex&,
+                                           const QList<int>& roles)
+{
+    static const QList<int> ordering = {
+        AccountListModel::IssuerRole, AccountListModel::AccountNameRole, AccountListModel::TagsRole,
+        AccountListModel::LastUsedRole, AccountListModel::SortPositionRole};
+    const bool affects = roles.isEmpty() || std::any_of(roles.begin(), roles.end(), [](int role) {
+                             return ordering.contains(role);
+                         });
+    if (affects)
+        invalidate();
 }
 
 void AccountFilterModel::setTag(const QString& tag)
@@ -34,6 +66,7 @@ void AccountFilterModel::setTag(const QString& tag)
         return;
     m_tag = tag;
     invalidateFilter();
+    emit countChanged();
     emit tagChanged();
 }
 
@@ -93,6 +126,7 @@ void AccountFilterModel::setSearchText(const QString& text)
     m_searchText = text;
     m_words = foldForSearch(text).split(QLatin1Char(' '), Qt::SkipEmptyParts);
     invalidateFilter();
+    emit countChanged();
     emit searchTextChanged();
 }
 

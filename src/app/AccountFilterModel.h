@@ -35,6 +35,7 @@ public:
     Order order() const { return m_order; }
     void setOrder(Order order);
     int count() const { return rowCount(); }
+    void setSourceModel(QAbstractItemModel* model) override;
 
     // The record id (hex) at row, or an empty string.
     Q_INVOKABLE QString recordIdAt(int row) const;
@@ -50,6 +51,10 @@ protected:
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
+    // Sorts and filters again when a role that decides them changed.
+    void sourceDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight,
+                           const QList<int>& roles);
+
     QString m_searchText;
     QString m_tag;
     Order m_order = Order::Manual;

@@ -157,38 +157,51 @@ void AccountListModel::refresh(Row& row, std::int64_t unixSeconds) const
     }
 }
 
+bool AccountListModel::advance(Row& row, std::int64_t unixSeconds, int& computed) const
+{
+    if (row.validUntil == 0)
+        return false; // HOTP, or no code before 1970
+    const auto& generator = row.account.generator;
+    const std::int64_t period = generator.parameters().period;
+    if (unixSeconds >= row.validUntil) {
+        if (!row.nextCode.isEmpty() && unixSeconds < row.validUntil + period) {
+            // The next code, already shown, is now the code.
+            row.code = std::exchange(row.nextCode, QString());
+            row.validUntil += period;
+        } else {
+            refresh(row, unixSeconds); // a jump (suspend, clock change)
+            ++computed;
+        }
+    } else if (!row.nextCode.isEmpty() || row.validUntil - unixSeconds > defaultNextCodeSeconds) {
+        return false;
+    }
+    if (row.validUntil != 0 && row.nextCode.isEmpty() &&
+        row.validUntil - unixSeconds <= defaultNextCodeSeconds) {
+        const auto next = generator.codeForTime(row.validUntil);
+        if (next)
+            row.nextCode = QString::fromStdString(*next);
+        ++computed;
+    }
+    return true;
+}
+
 int AccountListModel::tick(std::int64_t unixSeconds)
 {
     static const QList<int> changedRoles = {CodeRole, PlainCodeRole, NextCodeRole, ValidUntilRole};
     int computed = 0;
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        Row& row = m_rows[i];
-        if (row.validUntil == 0)
-            continue; // HOTP, or no code before 1970
-        const auto& generator = row.account.generator;
-        const std::int64_t period = generator.parameters().period;
-        if (unixSeconds >= row.validUntil) {
-            if (!row.nextCode.isEmpty() && unixSeconds < row.validUntil + period) {
-                // The next code, already shown, is now the code.
-                row.code = std::exchange(row.nextCode, QString());
-                row.validUntil += period;
-            } else {
-                refresh(row, unixSeconds); // a jump (suspend, clock change)
-                ++computed;
-            }
-        } else if (!row.nextCode.isEmpty() ||
-                   row.validUntil - unixSeconds > defaultNextCodeSeconds) {
-            continue;
+    // One signal per run of consecutive changed rows: at a roll-over most
+    // rows change together, and each signal costs the proxy and the view
+    // far more than the HMAC behind it.
+    int runStart = -1;
+    const int count = rowCount();
+    for (int i = 0; i <= count; ++i) {
+        const bool changed = i < count && advance(m_rows[std::size_t(i)], unixSeconds, computed);
+        if (changed && runStart < 0) {
+            runStart = i;
+        } else if (!changed && runStart >= 0) {
+            emit dataChanged(index(runStart), index(i - 1), changedRoles);
+            runStart = -1;
         }
-        if (row.validUntil != 0 && row.nextCode.isEmpty() &&
-            row.validUntil - unixSeconds <= defaultNextCodeSeconds) {
-            const auto next = generator.codeForTime(row.validUntil);
-            if (next)
-                row.nextCode = QString::fromStdString(*next);
-            ++computed;
-        }
-        const auto at = index(static_cast<int>(i));
-        emit dataChanged(at, at, changedRoles);
     }
     return computed;
 }

@@ -118,6 +118,9 @@ private:
 
     // The row of recordId, or -1.
     int rowOf(const QByteArray& recordId) const;
+    // Brings one row up to unixSeconds (see tick()); true if it changed.
+    // computed counts the HMACs.
+    bool advance(Row& row, std::int64_t unixSeconds, int& computed) const;
     // Recomputes row's code (and next code) for unixSeconds.
     void refresh(Row& row, std::int64_t unixSeconds) const;
 

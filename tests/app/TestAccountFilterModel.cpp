@@ -22,6 +22,7 @@ private slots:
     void orders_data();
     void orders();
     void recentlyUsedResortsLive();
+    void codesChangingDoNotResort();
 };
 
 namespace {
@@ -183,6 +184,47 @@ void TestAccountFilterModel::recentlyUsedResortsLive()
     filter.setOrder(AccountFilterModel::Order::Manual);
     source.setSortPosition(QByteArray("A").toHex(), 5);
     QCOMPARE(issuersShown(filter), (QStringList{"B", "A"}));
+}
+
+void TestAccountFilterModel::codesChangingDoNotResort()
+{
+    AccountListModel source;
+    fill(source, {{"B", "x", "t", 1, 0}, {"A", "x", "t", 0, 0}, {"C", "x", "t", 2, 0}});
+    AccountFilterModel filter;
+    filter.setSourceModel(&source);
+    QCOMPARE(issuersShown(filter), (QStringList{"A", "B", "C"}));
+    QSignalSpy layout(&filter, &QAbstractItemModel::layoutChanged);
+    QSignalSpy data(&filter, &QAbstractItemModel::dataChanged);
+    // fill() computed the codes at 59: every row rolls over at 60.
+    QVERIFY(source.tick(60) >= 0);
+    QVERIFY(data.count() > 0);   // the view hears of the new codes...
+    QCOMPARE(layout.count(), 0); // ...without sorting again
+    // An edit that may move a row sorts again: here a renamed issuer.
+    filter.setOrder(AccountFilterModel::Order::Name);
+    const QByteArray secret = "12345678901234567890";
+    auto generator = otp::OtpGenerator::create({}, test::view(secret));
+    QVERIFY(generator.ok());
+    source.upsert({QByteArray("A").toHex(),
+                   QStringLiteral("Z"),
+                   QStringLiteral("x"),
+                   {},
+                   std::move(*generator),
+                   0,
+                   0},
+                  59);
+    QCOMPARE(issuersShown(filter), (QStringList{"B", "C", "Z"}));
+    // A new account lands in its place, not at the end.
+    auto another = otp::OtpGenerator::create({}, test::view(secret));
+    QVERIFY(another.ok());
+    source.upsert({QByteArray("M").toHex(),
+                   QStringLiteral("M"),
+                   QStringLiteral("x"),
+                   {},
+                   std::move(*another),
+                   0,
+                   0},
+                  59);
+    QCOMPARE(issuersShown(filter), (QStringList{"B", "C", "M", "Z"}));
 }
 
 QTEST_GUILESS_MAIN(TestAccountFilterModel)

@@ -59,6 +59,7 @@ private slots:
     void codesFromRfcVectors();
     void nextCodeInTheLastSeconds();
     void tickRecomputesOnlyRolledOverRows();
+    void consecutiveChangesAreOneSignal();
     void tickAfterAJump();
     void hotpShowsTheStoredCounter();
     void clearEmptiesTheModel();
@@ -147,14 +148,40 @@ void TestAccountListModel::tickRecomputesOnlyRolledOverRows()
     // 1,800,000,025: 5 s left for the 30-s rows: 500 next codes, no others.
     QCOMPARE(model.tick(1'800'000'025), 500);
     QCOMPARE(changed.count(), 500);
+    // Every other row: each signal covers one changed row and no other.
     for (const auto& arguments : changed) {
-        const auto at = arguments.at(0).value<QModelIndex>();
-        QCOMPARE(at.row() % 2, 0);
+        const auto first = arguments.at(0).value<QModelIndex>();
+        const auto last = arguments.at(1).value<QModelIndex>();
+        QCOMPARE(first.row() % 2, 0);
+        QCOMPARE(last.row(), first.row());
     }
     changed.clear();
     // The 30-s rows roll over onto the codes they showed: nothing computed.
     QCOMPARE(model.tick(1'800'000'030), 0);
     QCOMPARE(changed.count(), 500);
+}
+
+void TestAccountListModel::consecutiveChangesAreOneSignal()
+{
+    // 400 rows of 30 s, 200 of 60 s, 400 of 30 s: a roll-over of the 30-s
+    // rows is two signals, one per run, and the 60-s rows are not in them.
+    AccountListModel model;
+    std::vector<AccountEntry> accounts;
+    for (int i = 0; i < 1000; ++i) {
+        const bool sixty = i >= 400 && i < 600;
+        accounts.push_back(entry(sixty ? "sixty" : "thirty", totp(6, sixty ? 60 : 30)));
+    }
+    model.setAccounts(std::move(accounts), 1'800'000'010);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QCOMPARE(model.tick(1'800'000'025), 800);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 0);
+    QCOMPARE(changed.at(0).at(1).value<QModelIndex>().row(), 399);
+    QCOMPARE(changed.at(1).at(0).value<QModelIndex>().row(), 600);
+    QCOMPARE(changed.at(1).at(1).value<QModelIndex>().row(), 999);
+    const auto roles = changed.at(0).at(2).value<QList<int>>();
+    QVERIFY(roles.contains(AccountListModel::NextCodeRole));
+    QVERIFY(!roles.contains(AccountListModel::IssuerRole));
 }
 
 void TestAccountListModel::tickAfterAJump()

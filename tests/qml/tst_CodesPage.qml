@@ -165,10 +165,13 @@ Item {
             const m = fakeAccounts()
             const page = makePage(m)
             const next = findChild(row(page, 2), "nextCodeLabel")
-            verify(next.visible)
+            verify(next.shown && next.visible && next.opacity === 1)
             verify(next.text.indexOf("789 012") >= 0, next.text)
-            verify(!findChild(row(page, 0), "nextCodeLabel").visible)
-            verify(!findChild(row(page, 1), "nextCodeLabel").visible)
+            verify(!findChild(row(page, 0), "nextCodeLabel").shown)
+            compare(findChild(row(page, 0), "nextCodeLabel").opacity, 0)
+            verify(!findChild(row(page, 1), "nextCodeLabel").shown)
+            // Whether it shows or not, the row keeps its height.
+            compare(row(page, 2).height, row(page, 1).height)
 
             // The period rolled over: the model moves the next code up.
             m.setProperty(2, "code", "789 012")
@@ -177,7 +180,8 @@ Item {
             m.setProperty(2, "validUntil", clock + 33)
             const rolled = row(page, 2)
             compare(findChild(rolled, "codeLabel").text, "789 012")
-            verify(!findChild(rolled, "nextCodeLabel").visible)
+            verify(!findChild(rolled, "nextCodeLabel").shown)
+            compare(findChild(rolled, "nextCodeLabel").text, "")
             compare(findChild(rolled, "countdownRing").urgency, "normal")
         }
 
