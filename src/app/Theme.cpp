@@ -55,7 +55,8 @@ QVariantMap colorMap(const QPalette& palette, QPalette::ColorGroup group)
     return map;
 }
 
-// Active and inactive alike, with the disabled texts dimmed.
+// Active and inactive alike; disabled, the texts are dimmed and the
+// highlighted button's fill is too.
 QPalette makePalette(const std::array<QColor, 20>& active, const QColor& disabledText)
 {
     QPalette palette;
@@ -64,9 +65,15 @@ QPalette makePalette(const std::array<QColor, 20>& active, const QColor& disable
         palette.setColor(QPalette::Inactive, roles[i].second, active[i]);
         palette.setColor(QPalette::Disabled, roles[i].second, active[i]);
     }
-    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText,
-                            QPalette::HighlightedText, QPalette::PlaceholderText})
+    for (const auto role :
+         {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::HighlightedText,
+          QPalette::PlaceholderText, QPalette::BrightText})
         palette.setColor(QPalette::Disabled, role, disabledText);
+    // The Basic style fills a highlighted (default) button with dark and
+    // writes on it in brightText: disabled, it must not look like the live
+    // one, so it takes the border colour and the dimmed text.
+    palette.setColor(QPalette::Disabled, QPalette::Dark,
+                     palette.color(QPalette::Active, QPalette::Mid));
     return palette;
 }
 
