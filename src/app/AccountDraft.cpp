@@ -6,6 +6,7 @@
 #include "encoding/Base32.h"
 #include "encoding/Hex.h"
 #include "otp/OtpauthUri.h"
+#include "text/SecretText.h"
 #include "vault/Records.h"
 
 #include <QByteArray>
@@ -21,14 +22,6 @@ namespace {
 const QString totpName = QStringLiteral("totp");
 const QString hotpName = QStringLiteral("hotp");
 const QString steamName = QStringLiteral("steam");
-
-void wipeText(QString& text)
-{
-    // data() detaches a shared string first: only the draft's copy is wiped.
-    if (!text.isEmpty())
-        secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
-    text.clear();
-}
 
 // What vault records accept as text: UTF-8 without NUL. A QString becomes
 // UTF-8 unless it holds a lone surrogate, which toUtf8() would replace.
@@ -182,7 +175,7 @@ void AccountDraft::setSecret(const QString& secret)
 {
     if (secret == m_secret)
         return;
-    wipeText(m_secret);
+    text::wipe(m_secret);
     m_secret = secret;
     emit secretChanged();
     revalidate();
@@ -424,7 +417,7 @@ bool AccountDraft::loadUri(QString uri)
     auto parsed =
         otp::parseOtpauthUri(std::string_view(utf8.constData(), std::size_t(utf8.size())));
     secureWipe(utf8.data(), static_cast<std::size_t>(utf8.size()));
-    wipeText(uri);
+    text::wipe(uri);
     if (!parsed) {
         setUriError(QString::fromStdString(parsed.error().message));
         return false;
@@ -444,7 +437,7 @@ bool AccountDraft::loadUri(QString uri)
         setCounter(QString::number(parameters.isTimeBased() ? 0 : parameters.counter));
         QString secretText = QString::fromLatin1(secret.view());
         setSecret(secretText);
-        wipeText(secretText);
+        text::wipe(secretText);
     }
     setUriError({});
     return true;
@@ -538,7 +531,7 @@ void AccountDraft::loadAccount(const vault::OtpAccount& account)
         setNote(QString::fromStdString(account.note));
         setSecret(secretText);
     }
-    wipeText(secretText);
+    text::wipe(secretText);
     setUriError({});
 }
 
@@ -559,7 +552,7 @@ void AccountDraft::wipe()
 
 void AccountDraft::clearFields()
 {
-    wipeText(m_secret);
+    text::wipe(m_secret);
     m_recordId.clear();
     m_issuer.clear();
     m_accountName.clear();

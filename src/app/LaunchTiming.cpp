@@ -4,6 +4,7 @@
 #include "VaultController.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Kdf.h"
+#include "text/SecretText.h"
 #include "vault/Calibration.h"
 #include "vault/VaultFile.h"
 
@@ -260,7 +261,7 @@ void unlockAfterFirstFrame(QQuickWindow* window, VaultController* vault, LaunchT
     if (size > 0 && line[size - 1] == '\r')
         --size;
     const auto wipe = [](QString* text) {
-        secureWipe(text->data(), std::size_t(text->size()) * sizeof(QChar));
+        text::wipe(*text);
         delete text;
     };
     std::shared_ptr<QString> password(

@@ -66,6 +66,17 @@ QByteArray hexId(const vault::RecordId& id)
     return QByteArray::fromStdString(encoding::toHex(id));
 }
 
+// The record id a model row names (hex), or nothing if it names none.
+std::optional<vault::RecordId> recordIdFrom(const QString& hex)
+{
+    const auto bytes = encoding::fromHex(hex.toStdString());
+    vault::RecordId id{};
+    if (!bytes || bytes->size() != id.size())
+        return std::nullopt;
+    std::copy(bytes->begin(), bytes->end(), id.begin());
+    return id;
+}
+
 // "GitHub (alice)", "GitHub", "alice": how an account is named in messages.
 QString accountLabel(const vault::OtpAccount& account)
 {
@@ -95,15 +106,26 @@ std::vector<std::string> toStrings(const QStringList& strings)
     return out;
 }
 
-// A secret typed into QML: normalized into a wiped buffer, the string's own
-// copy overwritten. QML's text fields keep copies we cannot reach; this is
-// the one we can.
-SecureBuffer takeSecret(QString& text)
+NoteEntry noteEntry(const vault::SecureNote& note)
 {
-    SecureBuffer secret = text::normalizeSecretText(text);
-    secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
-    text.clear();
-    return secret;
+    return {hexId(note.id), QString::fromStdString(note.title), toQStringList(note.tags),
+            note.modified};
+}
+
+// The model's row for account, or nothing when its generator cannot be made
+// (validated when stored: only a disabled crypto core refuses it).
+std::optional<AccountEntry> accountEntry(const vault::OtpAccount& account)
+{
+    auto generator = otp::OtpGenerator::create(account.parameters, account.secret.span());
+    if (!generator)
+        return std::nullopt;
+    return AccountEntry{hexId(account.id),
+                        QString::fromStdString(account.issuer),
+                        QString::fromStdString(account.accountName),
+                        toQStringList(account.tags),
+                        std::move(*generator),
+                        account.lastUsed.value_or(0),
+                        account.sortPosition};
 }
 
 // The demo's accounts and notes: what a typical user has, random secrets.
@@ -220,24 +242,28 @@ void runInBackground(QObject* controller, Work work, Done done)
         });
 }
 
-// Checks a new password and its repetition; sets error and returns false.
-bool acceptableNewPassword(const QString& password, const QString& repeat, QString& error)
+// The strength of a typed password, estimated on the bytes the vault would
+// derive from (NFKD), held in a wiped buffer: no unwiped copy is made.
+vault::PasswordStrength strengthOf(const QString& password)
 {
-    if (password.isEmpty()) {
-        error = VaultController::tr("Enter a password.");
-        return false;
-    }
-    if (password != repeat) {
-        error = VaultController::tr("The two passwords are not the same.");
-        return false;
-    }
-    const auto strength = vault::estimatePasswordStrength(password.toStdString());
-    if (strength.score == 0) {
-        error = VaultController::tr("This password is too easy to guess. %1")
-                    .arg(QString::fromStdString(strength.hint));
-        return false;
-    }
-    return true;
+    QString copy = password; // shares the text; the copy is what gets wiped
+    const SecureBuffer bytes = text::normalizeSecretText(copy);
+    return vault::estimatePasswordStrength(
+        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
+// What is wrong with a new password and its repetition, or "" if nothing.
+QString newPasswordProblem(const QString& password, const QString& repeat)
+{
+    if (password.isEmpty())
+        return VaultController::tr("Enter a password.");
+    if (password != repeat)
+        return VaultController::tr("The two passwords are not the same.");
+    const auto strength = strengthOf(password);
+    if (strength.score == 0)
+        return VaultController::tr("This password is too easy to guess. %1")
+            .arg(QString::fromStdString(strength.hint));
+    return {};
 }
 
 } // namespace
@@ -348,7 +374,7 @@ QString VaultController::undoText() const
 
 int VaultController::passwordStrength(const QString& password) const
 {
-    return vault::estimatePasswordStrength(password.toStdString()).score;
+    return strengthOf(password).score;
 }
 
 QString VaultController::passwordStrengthHint(const QString& password) const
@@ -356,7 +382,7 @@ QString VaultController::passwordStrengthHint(const QString& password) const
     static const char* const names[] = {QT_TR_NOOP("Very weak"), QT_TR_NOOP("Weak"),
                                         QT_TR_NOOP("Fair"), QT_TR_NOOP("Strong"),
                                         QT_TR_NOOP("Very strong")};
-    const auto strength = vault::estimatePasswordStrength(password.toStdString());
+    const auto strength = strengthOf(password);
     QString text = tr(names[std::clamp(strength.score, 0, 4)]);
     if (!strength.hint.empty())
         text += QStringLiteral(": ") + QString::fromStdString(strength.hint);
@@ -399,16 +425,15 @@ void VaultController::finishOpening(Outcome& outcome, State onFailure, bool writ
 
 bool VaultController::beginCreate(QString password, QString repeat)
 {
-    QString error;
-    const bool acceptable = acceptableNewPassword(password, repeat, error);
-    SecureBuffer secret = takeSecret(password);
-    takeSecret(repeat);
+    const QString problem = newPasswordProblem(password, repeat);
+    SecureBuffer secret = text::normalizeSecretText(password);
+    text::wipe(repeat);
     if (m_state != State::Missing || m_busy) {
         setError(tr("A vault already exists here."));
         return false;
     }
-    if (!acceptable) {
-        setError(error);
+    if (!problem.isEmpty()) {
+        setError(problem);
         return false;
     }
     setError({});
@@ -464,7 +489,7 @@ void VaultController::forgetRecoveryPhrase()
     m_pendingKeychain.reset();
     m_pendingPassword = {};
     for (auto& word : m_recoveryWords)
-        secureWipe(word.data(), static_cast<std::size_t>(word.size()) * sizeof(QChar));
+        text::wipe(word);
     m_recoveryWords.clear();
     m_confirmPositions.clear();
     emit recoveryPhraseChanged();
@@ -555,7 +580,7 @@ bool VaultController::confirmRecoveryPhrase(const QStringList& words)
 
 void VaultController::unlock(QString password)
 {
-    SecureBuffer typed = takeSecret(password);
+    SecureBuffer typed = text::normalizeSecretText(password);
     if (m_state != State::Locked)
         return; // not now; the typed password is wiped all the same
     if (typed.empty()) {
@@ -608,19 +633,18 @@ void VaultController::unlock(QString password)
 
 void VaultController::recover(QString phrase, QString newPassword, QString repeat)
 {
-    SecureBuffer words = takeSecret(phrase);
-    QString error;
-    const bool acceptable = acceptableNewPassword(newPassword, repeat, error);
-    auto password = std::make_shared<SecureBuffer>(takeSecret(newPassword));
-    takeSecret(repeat);
+    SecureBuffer words = text::normalizeSecretText(phrase);
+    const QString problem = newPasswordProblem(newPassword, repeat);
+    auto password = std::make_shared<SecureBuffer>(text::normalizeSecretText(newPassword));
+    text::wipe(repeat);
     if (m_state != State::Locked || m_demo)
         return;
     if (words.empty()) {
         setError(tr("Enter the recovery phrase."));
         return;
     }
-    if (!acceptable) {
-        setError(error);
+    if (!problem.isEmpty()) {
+        setError(problem);
         return;
     }
     auto mnemonic = std::make_shared<SecureBuffer>(std::move(words));
@@ -672,19 +696,10 @@ void VaultController::showVault(std::unique_ptr<vault::Vault> unlocked,
     std::vector<NoteEntry> notes;
     for (std::size_t i = 0; i < m_vault->recordCount(); ++i) {
         const auto& record = m_vault->record(i);
-        if (const auto* note = std::get_if<vault::SecureNote>(&record)) {
-            notes.push_back({hexId(note->id), QString::fromStdString(note->title),
-                             toQStringList(note->tags), note->modified});
-            continue;
-        }
-        const auto& account = std::get<vault::OtpAccount>(record);
-        auto generator = otp::OtpGenerator::create(account.parameters, account.secret.span());
-        if (!generator)
-            continue; // validated when stored; a failure here means crypto is disabled
-        entries.push_back({hexId(account.id), QString::fromStdString(account.issuer),
-                           QString::fromStdString(account.accountName), toQStringList(account.tags),
-                           std::move(*generator), account.lastUsed.value_or(0),
-                           account.sortPosition});
+        if (const auto* note = std::get_if<vault::SecureNote>(&record))
+            notes.push_back(noteEntry(*note));
+        else if (auto entry = accountEntry(std::get<vault::OtpAccount>(record)))
+            entries.push_back(std::move(*entry));
     }
     m_accounts.setAccounts(std::move(entries), m_clock->second());
     m_notes.setNotes(std::move(notes));
@@ -719,19 +734,18 @@ void VaultController::lock()
 
 bool VaultController::changePassword(QString current, QString newPassword, QString repeat)
 {
-    QString error;
-    const bool acceptable = acceptableNewPassword(newPassword, repeat, error);
-    auto currentSecret = std::make_shared<SecureBuffer>(takeSecret(current));
-    auto newSecret = std::make_shared<SecureBuffer>(takeSecret(newPassword));
-    takeSecret(repeat);
+    const QString problem = newPasswordProblem(newPassword, repeat);
+    auto currentSecret = std::make_shared<SecureBuffer>(text::normalizeSecretText(current));
+    auto newSecret = std::make_shared<SecureBuffer>(text::normalizeSecretText(newPassword));
+    text::wipe(repeat);
     if (!editable())
         return false;
     if (currentSecret->empty()) {
         setError(tr("Enter the current password."));
         return false;
     }
-    if (!acceptable) {
-        setError(error);
+    if (!problem.isEmpty()) {
+        setError(problem);
         return false;
     }
     setError({});
@@ -778,7 +792,7 @@ bool VaultController::changePassword(QString current, QString newPassword, QStri
 
 bool VaultController::beginNewRecoveryPhrase(QString password)
 {
-    auto secret = std::make_shared<SecureBuffer>(takeSecret(password));
+    auto secret = std::make_shared<SecureBuffer>(text::normalizeSecretText(password));
     if (!editable())
         return false;
     if (m_demo) {
@@ -891,26 +905,18 @@ void VaultController::writeBytes(std::shared_ptr<const Bytes> file)
 
 // --- Accounts ------------------------------------------------------------------
 
-std::optional<std::size_t> VaultController::indexOf(const QString& recordId) const
+template <typename Kind> const Kind* VaultController::findRecord(const QString& recordId) const
 {
-    if (!m_vault)
-        return std::nullopt;
-    const QByteArray id = recordId.toLatin1();
-    for (std::size_t i = 0; i < m_vault->recordCount(); ++i)
-        if (hexId(vault::idOf(m_vault->record(i))) == id)
-            return i;
-    return std::nullopt;
+    const auto id = recordIdFrom(recordId);
+    if (!m_vault || !id)
+        return nullptr;
+    return std::get_if<Kind>(m_vault->find(*id));
 }
 
 void VaultController::refreshAccount(const vault::OtpAccount& account)
 {
-    auto generator = otp::OtpGenerator::create(account.parameters, account.secret.span());
-    if (!generator)
-        return;
-    m_accounts.upsert({hexId(account.id), QString::fromStdString(account.issuer),
-                       QString::fromStdString(account.accountName), toQStringList(account.tags),
-                       std::move(*generator), account.lastUsed.value_or(0), account.sortPosition},
-                      m_clock->second());
+    if (auto entry = accountEntry(account))
+        m_accounts.upsert(std::move(*entry), m_clock->second());
 }
 
 bool VaultController::copyCode(const QString& recordId)
@@ -920,14 +926,14 @@ bool VaultController::copyCode(const QString& recordId)
         return false;
     m_clipboard->copy(code);
     // Recently used: in memory now, written with the next save.
-    if (const auto at = indexOf(recordId); at && !m_busy) {
-        if (const auto* account = std::get_if<vault::OtpAccount>(&m_vault->record(*at))) {
-            auto used = account->clone();
-            used.lastUsed = nowSeconds();
-            if (m_vault->update(std::move(used))) {
-                m_accounts.setLastUsed(recordId.toLatin1(), nowSeconds());
-                m_usageUnsaved = true;
-            }
+    const auto* account = m_busy ? nullptr : findRecord<vault::OtpAccount>(recordId);
+    if (account != nullptr) {
+        auto used = account->clone();
+        used.lastUsed = nowSeconds();
+        const std::int64_t when = *used.lastUsed;
+        if (m_vault->update(std::move(used))) {
+            m_accounts.setLastUsed(recordId.toLatin1(), when);
+            m_usageUnsaved = true;
         }
     }
     return true;
@@ -966,8 +972,7 @@ bool VaultController::updateAccount(AccountDraft* draft)
 {
     if (draft == nullptr || !editable())
         return false;
-    const auto at = indexOf(draft->recordId());
-    const auto* existing = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
+    const auto* existing = findRecord<vault::OtpAccount>(draft->recordId());
     if (existing == nullptr) {
         setError(tr("That account is no longer in the vault."));
         return false;
@@ -998,8 +1003,7 @@ bool VaultController::updateAccount(AccountDraft* draft)
 
 AccountDraft* VaultController::draftFor(const QString& recordId)
 {
-    const auto at = indexOf(recordId);
-    const auto* account = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
+    const auto* account = findRecord<vault::OtpAccount>(recordId);
     if (account == nullptr)
         return nullptr;
     auto* draft = new AccountDraft();
@@ -1007,10 +1011,10 @@ AccountDraft* VaultController::draftFor(const QString& recordId)
     return draft; // a returned QObject without parent belongs to JavaScript
 }
 
-void VaultController::pushUndo(QString description, std::size_t index)
+void VaultController::pushUndo(QString description, const vault::Record& record)
 {
-    auto deleted = std::make_unique<Deleted>(
-        Deleted{std::move(description), vault::cloneRecord(m_vault->record(index))});
+    auto deleted =
+        std::make_unique<Deleted>(Deleted{std::move(description), vault::cloneRecord(record)});
     m_undo.push_back(std::move(deleted));
     if (m_undo.size() > undoDepth)
         m_undo.erase(m_undo.begin());
@@ -1026,22 +1030,21 @@ bool VaultController::removeRecord(const QString& recordId, vault::RecordKind ki
 {
     if (!editable())
         return false;
-    const auto at = indexOf(recordId);
-    if (!at || vault::kindOf(m_vault->record(*at)) != kind) {
+    const auto id = recordIdFrom(recordId);
+    const auto* found = m_vault && id ? m_vault->find(*id) : nullptr;
+    if (found == nullptr || vault::kindOf(*found) != kind) {
         setError(kind == vault::RecordKind::OtpAccount
                      ? tr("That account is no longer in the vault.")
                      : tr("That note is no longer in the vault."));
         return false;
     }
-    const auto& record = m_vault->record(*at);
-    const auto id = vault::idOf(record);
-    if (const auto* account = std::get_if<vault::OtpAccount>(&record))
-        pushUndo(tr("Deleted %1").arg(accountLabel(*account)), *at);
+    if (const auto* account = std::get_if<vault::OtpAccount>(found))
+        pushUndo(tr("Deleted %1").arg(accountLabel(*account)), *found);
     else
         pushUndo(tr("Deleted note %1")
-                     .arg(QString::fromStdString(std::get<vault::SecureNote>(record).title)),
-                 *at);
-    if (auto removed = m_vault->remove(id); !removed) {
+                     .arg(QString::fromStdString(std::get<vault::SecureNote>(*found).title)),
+                 *found);
+    if (auto removed = m_vault->remove(*id); !removed) {
         m_undo.pop_back();
         emit undoChanged();
         setError(message(removed.error().message));
@@ -1072,8 +1075,7 @@ bool VaultController::undo()
     if (const auto* account = std::get_if<vault::OtpAccount>(record))
         refreshAccount(*account);
     else if (const auto* note = std::get_if<vault::SecureNote>(record))
-        m_notes.upsert({hexId(note->id), QString::fromStdString(note->title),
-                        toQStringList(note->tags), note->modified});
+        m_notes.upsert(noteEntry(*note));
     requestSave();
     return true;
 }
@@ -1082,8 +1084,7 @@ bool VaultController::advanceCounter(const QString& recordId)
 {
     if (!editable())
         return false;
-    const auto at = indexOf(recordId);
-    const auto* account = at ? std::get_if<vault::OtpAccount>(&m_vault->record(*at)) : nullptr;
+    const auto* account = findRecord<vault::OtpAccount>(recordId);
     if (account == nullptr || account->parameters.kind != otp::OtpKind::Hotp)
         return false;
     auto advanced = account->clone();
@@ -1110,9 +1111,9 @@ bool VaultController::moveAccount(const QString& recordId, int to)
             order.emplace_back(account->sortPosition, account->id);
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
-    const QByteArray id = recordId.toLatin1();
+    const auto id = recordIdFrom(recordId);
     const auto from = std::find_if(order.begin(), order.end(),
-                                   [&](const auto& entry) { return hexId(entry.second) == id; });
+                                   [&](const auto& entry) { return id && entry.second == *id; });
     if (from == order.end() || to < 0 || std::size_t(to) >= order.size())
         return false;
     auto moved = *from;
@@ -1139,7 +1140,7 @@ bool VaultController::moveAccount(const QString& recordId, int to)
 
 QString VaultController::addNote(const QString& title, QString body, const QStringList& tags)
 {
-    SecureBuffer text = takeSecret(body);
+    SecureBuffer bodyText = text::normalizeSecretText(body);
     if (!editable())
         return {};
     if (title.trimmed().isEmpty()) {
@@ -1148,7 +1149,7 @@ QString VaultController::addNote(const QString& title, QString body, const QStri
     }
     vault::SecureNote note;
     note.title = title.trimmed().toStdString();
-    note.body = std::move(text);
+    note.body = std::move(bodyText);
     note.tags = toStrings(tags);
     note.created = note.modified = nowSeconds();
     auto added = m_vault->add(std::move(note), crypto::systemRandom());
@@ -1157,9 +1158,7 @@ QString VaultController::addNote(const QString& title, QString body, const QStri
         return {};
     }
     setError({});
-    const auto& stored = std::get<vault::SecureNote>(*m_vault->find(*added));
-    m_notes.upsert({hexId(stored.id), QString::fromStdString(stored.title),
-                    toQStringList(stored.tags), stored.modified});
+    m_notes.upsert(noteEntry(std::get<vault::SecureNote>(*m_vault->find(*added))));
     requestSave();
     return QString::fromLatin1(hexId(*added));
 }
@@ -1167,11 +1166,10 @@ QString VaultController::addNote(const QString& title, QString body, const QStri
 bool VaultController::updateNote(const QString& recordId, const QString& title, QString body,
                                  const QStringList& tags)
 {
-    SecureBuffer text = takeSecret(body);
+    SecureBuffer bodyText = text::normalizeSecretText(body);
     if (!editable())
         return false;
-    const auto at = indexOf(recordId);
-    const auto* existing = at ? std::get_if<vault::SecureNote>(&m_vault->record(*at)) : nullptr;
+    const auto* existing = findRecord<vault::SecureNote>(recordId);
     if (existing == nullptr) {
         setError(tr("That note is no longer in the vault."));
         return false;
@@ -1182,7 +1180,7 @@ bool VaultController::updateNote(const QString& recordId, const QString& title, 
     }
     auto note = existing->clone();
     note.title = title.trimmed().toStdString();
-    note.body = std::move(text);
+    note.body = std::move(bodyText);
     note.tags = toStrings(tags);
     note.modified = nowSeconds();
     const auto id = note.id;
@@ -1191,9 +1189,7 @@ bool VaultController::updateNote(const QString& recordId, const QString& title, 
         return false;
     }
     setError({});
-    const auto& stored = std::get<vault::SecureNote>(*m_vault->find(id));
-    m_notes.upsert({hexId(stored.id), QString::fromStdString(stored.title),
-                    toQStringList(stored.tags), stored.modified});
+    m_notes.upsert(noteEntry(std::get<vault::SecureNote>(*m_vault->find(id))));
     requestSave();
     return true;
 }
@@ -1205,8 +1201,7 @@ bool VaultController::removeNote(const QString& recordId)
 
 QString VaultController::revealNote(const QString& recordId) const
 {
-    const auto at = indexOf(recordId);
-    const auto* note = at ? std::get_if<vault::SecureNote>(&m_vault->record(*at)) : nullptr;
+    const auto* note = findRecord<vault::SecureNote>(recordId);
     if (note == nullptr)
         return {};
     return QString::fromUtf8(reinterpret_cast<const char*>(note->body.data()),

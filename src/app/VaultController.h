@@ -221,11 +221,12 @@ private:
     void requestSave();
     void writeBytes(std::shared_ptr<const Bytes> file);
     void refreshAccount(const vault::OtpAccount& account);
-    std::optional<std::size_t> indexOf(const QString& recordId) const;
+    // The record of that kind with that id (hex), or null.
+    template <typename Kind> const Kind* findRecord(const QString& recordId) const;
     // Deletes the record of that kind, keeping it for undo.
     bool removeRecord(const QString& recordId, vault::RecordKind kind);
     // Remembers record (a deleted one) for undo.
-    void pushUndo(QString description, std::size_t index);
+    void pushUndo(QString description, const vault::Record& record);
 
     QString m_path;
     Clock* m_clock;

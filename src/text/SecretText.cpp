@@ -5,13 +5,15 @@
 
 namespace watchword::text {
 
-namespace {
-
 void wipe(QString& text)
 {
     // data() detaches a shared string first: only this copy is wiped then.
-    secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
+    if (!text.isEmpty())
+        secureWipe(text.data(), static_cast<std::size_t>(text.size()) * sizeof(QChar));
+    text.clear();
 }
+
+namespace {
 
 SecureBuffer normalizedUtf8(const QString& decoded)
 {
@@ -49,7 +51,6 @@ SecureBuffer normalizeSecretText(QString& text)
 {
     SecureBuffer result = normalizedUtf8(text);
     wipe(text);
-    text.clear();
     return result;
 }
 

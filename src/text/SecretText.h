@@ -23,7 +23,12 @@ namespace watchword::text {
 normalizeSecretText(const SecureBuffer& text, std::string_view what, std::string& error);
 
 // The same from a QString (what a QML text field gives). The caller's string
-// is wiped, if no other QString shares its data.
+// is wiped and emptied (see wipe()).
 [[nodiscard]] SecureBuffer normalizeSecretText(QString& text);
+
+// Overwrites text's characters and empties it. A string sharing its data
+// with others is detached first, so only this copy is wiped: the others
+// (a text field's own) are beyond reach.
+void wipe(QString& text);
 
 } // namespace watchword::text
