@@ -1140,7 +1140,7 @@ bool VaultController::moveAccount(const QString& recordId, int to)
 
 QString VaultController::addNote(const QString& title, QString body, const QStringList& tags)
 {
-    SecureBuffer bodyText = text::normalizeSecretText(body);
+    SecureBuffer bodyText = text::composedText(body);
     if (!editable())
         return {};
     if (title.trimmed().isEmpty()) {
@@ -1166,7 +1166,7 @@ QString VaultController::addNote(const QString& title, QString body, const QStri
 bool VaultController::updateNote(const QString& recordId, const QString& title, QString body,
                                  const QStringList& tags)
 {
-    SecureBuffer bodyText = text::normalizeSecretText(body);
+    SecureBuffer bodyText = text::composedText(body);
     if (!editable())
         return false;
     const auto* existing = findRecord<vault::SecureNote>(recordId);

@@ -15,9 +15,10 @@ void wipe(QString& text)
 
 namespace {
 
-SecureBuffer normalizedUtf8(const QString& decoded)
+SecureBuffer normalizedUtf8(const QString& decoded,
+                            QString::NormalizationForm form = QString::NormalizationForm_KD)
 {
-    QString normalized = decoded.normalized(QString::NormalizationForm_KD);
+    QString normalized = decoded.normalized(form);
     QByteArray utf8 = normalized.toUtf8();
     SecureBuffer result(ByteView(reinterpret_cast<const std::uint8_t*>(utf8.constData()),
                                  static_cast<std::size_t>(utf8.size())));
@@ -50,6 +51,13 @@ std::optional<SecureBuffer> normalizeSecretText(const SecureBuffer& text, std::s
 SecureBuffer normalizeSecretText(QString& text)
 {
     SecureBuffer result = normalizedUtf8(text);
+    wipe(text);
+    return result;
+}
+
+SecureBuffer composedText(QString& text)
+{
+    SecureBuffer result = normalizedUtf8(text, QString::NormalizationForm_C);
     wipe(text);
     return result;
 }

@@ -26,6 +26,13 @@ normalizeSecretText(const SecureBuffer& text, std::string_view what, std::string
 // is wiped and emptied (see wipe()).
 [[nodiscard]] SecureBuffer normalizeSecretText(QString& text);
 
+// Secret text that is kept, not derived from (a note's body): the UTF-8 of
+// its NFC form. Canonical composition only changes how a character is
+// encoded, never what it is; compatibility mapping (NFKD) would turn "²"
+// into "2" and "ﬁ" into "fi" and so alter what the user wrote. The caller's
+// string is wiped and emptied.
+[[nodiscard]] SecureBuffer composedText(QString& text);
+
 // Overwrites text's characters and empties it. A string sharing its data
 // with others is detached first, so only this copy is wiped: the others
 // (a text field's own) are beyond reach.
