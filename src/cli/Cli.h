@@ -61,6 +61,7 @@ struct Subcommand
 int runSubcommand(std::string_view command, std::span<const Subcommand> subcommands,
                   const char* usage, const std::vector<std::string>& args);
 
+int runBench(const std::vector<std::string>& args);
 int runCode(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);
 int runSelfTest(const std::vector<std::string>& args);

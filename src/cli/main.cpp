@@ -11,6 +11,7 @@ namespace {
 constexpr const char* usage = R"(usage: watchword-cli <command> [options]
 
 commands:
+  bench      measure Watchword's operations against their references
   code       print a TOTP, HOTP or Steam Guard code
   keychain   make a recovery phrase, or show the identity key of one (new, show)
   selftest   run the known-answer tests of every primitive
@@ -57,6 +58,8 @@ int run(std::vector<std::string> args)
         printLine("watchword-cli " WATCHWORD_VERSION);
         return exitOk;
     }
+    if (command == "bench")
+        return runBench(args);
     if (command == "code")
         return runCode(args);
     if (command == "keychain")

@@ -1,5 +1,6 @@
 #include "vault/Storage.h"
 
+#include "base/FileIo.h"
 #include "crypto/Hash.h"
 #include "encoding/Hex.h"
 
@@ -145,22 +146,6 @@ int openRetrying(const char* path, int flags, mode_t mode = 0) noexcept
         descriptor = ::open(path, flags, mode);
     } while (descriptor < 0 && errno == EINTR);
     return descriptor;
-}
-
-// Writes every byte; 0 or the errno of the failed write.
-int writeAll(int descriptor, ByteView bytes) noexcept
-{
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t written = ::write(descriptor, bytes.data() + done, bytes.size() - done);
-        if (written < 0) {
-            if (errno == EINTR)
-                continue;
-            return errno;
-        }
-        done += static_cast<std::size_t>(written);
-    }
-    return 0;
 }
 
 struct FileSnapshot

@@ -1,0 +1,445 @@
+// calibration/*, vault/*: the costs behind the vault's performance targets
+// (issue 3).
+//
+//   calibration/pbkdf2_1s          one probe of vault::calibratePasswordKdf: how
+//                                  many PBKDF2-HMAC-SHA256 rounds fit in a second
+//                                  (shown as rounds/s), ours against
+//                                  PKCS5_PBKDF2_HMAC (target: ours >= 2x)
+//   vault/unlock_kdf               the password slot's KDF alone: PBKDF2-HMAC-SHA256
+//                                  at the floor count, 600,000 iterations
+//   vault/unlock_rest/N            unlocking a vault of N OTP accounts without
+//                                  that KDF (target: <= 15 ms for 10,000), its
+//                                  records spread over the cores as the product does
+//   vault/unlock_rest_one_worker/N the same with every record on one thread
+//   vault/unlock_recovery_kek      what unlock_rest/N still contains besides
+//                                  the records: the recovery slot's KEK
+//   vault/serialize/10000          the file of 10,000 records after one edit, no I/O
+//   vault/save/10000               the same plus the atomic save with its fsyncs
+//                                  (target: <= 50 ms plus the fsyncs)
+//
+// How the KDF is kept out of unlock_rest: Vault::unlockWithPassword runs the
+// PBKDF2 inside, so it cannot be timed apart, and subtracting a separate
+// 80-ms PBKDF2 measurement from a full unlock would bury a few milliseconds of
+// record work in the noise of the difference. Instead unlock_rest times
+// Vault::unlockWithRecovery: the same opening steps (parse and checksum,
+// unwrap the master key, record keys, manifest, open and decode every
+// record), with a KEK that costs one secp256k1 ECDH and an HKDF instead of
+// PBKDF2. So unlock_rest/N is "unlock with the KDF excluded" plus one ECDH,
+// which vault/unlock_recovery_kek measures on its own for whoever wants to
+// subtract it.
+//
+// What else is inside the timing, since a routine cannot pause the clock:
+// each unlock_rest iteration first drops the vault the previous one opened
+// (freeing and wiping its records: locking, not unlocking), and each
+// serialize and save iteration first makes its one edit (a clone of one
+// record and an update), which is small beside sealing and hashing the file.
+#include "vault/Vault.h"
+
+#include "base/Bytes.h"
+#include "base/SecureBuffer.h"
+#include "crypto/Hash.h"
+#include "crypto/Kdf.h"
+#include "crypto/Random.h"
+#include "keychain/Keychain.h"
+#include "otp/OtpParameters.h"
+#include "perf/catalogue/Catalogue.h"
+#include "share/SenderDh.h"
+#include "vault/Calibration.h"
+#include "vault/Records.h"
+#include "vault/Storage.h"
+#include "vault/VaultFile.h"
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+namespace watchword::perf::entries {
+
+namespace {
+
+using crypto::HashAlgorithm;
+using keychain::Keychain;
+using vault::Vault;
+
+// A 24-word BIP39 English test vector (entropy 68a79eac...e6ce7c): the
+// recovery phrase of every benchmark vault.
+constexpr std::string_view kPhrase =
+    "hamster diagram private dutch cause delay private meat slide toddler razor book happy fancy "
+    "gospel tennis maple dilemma loan word shrug inflict delay length";
+constexpr std::string_view kPassword = "correct horse battery staple";
+// 2026-01-01T00:00:00Z: the vaults' clock, fixed so every run builds the same shape.
+constexpr std::int64_t kNow = 1'767'225'600;
+// The vault sizes measured; the largest is the issue's target size.
+constexpr std::array<std::size_t, 3> kSizes = {10, 1000, 10000};
+
+// Rounds of one calibration/* iteration: a batch vault::calibratePasswordKdf
+// itself times on its way up (it starts at 10,000 and doubles), a few
+// milliseconds here, long enough to dwarf the call overhead.
+constexpr std::uint32_t kCalibrationBatch = 40'000;
+// What calibratePasswordKdf derives in each probe: a throwaway password and
+// salt of the real shapes (the cost per round does not depend on them) and a
+// 32-byte KEK.
+constexpr std::array<std::uint8_t, 16> kCalibrationPassword{};
+constexpr std::array<std::uint8_t, 32> kCalibrationSalt{};
+
+// The password slot's shape: a 32-byte salt, a 32-byte KEK.
+const Bytes& slotSalt()
+{
+    static const Bytes salt =
+        bytesFromHex("8f1d6a2be04c3977a5f0c2d81e6b4a9035c7e2f84d1a6b903e5c7a2d4f6b8e01");
+    return salt;
+}
+
+// The n-th of a vault's OTP accounts, shaped like a real one: issuer, account
+// name, a 20-byte SHA-1 secret (RFC 4226's size), TOTP 6 digits 30 s, one tag.
+vault::OtpAccount account(std::size_t n, crypto::RandomSource& random)
+{
+    vault::OtpAccount result;
+    result.issuer = "Example Service " + std::to_string(n);
+    result.accountName = "user" + std::to_string(n) + "@example.com";
+    result.secret = SecureBuffer(20);
+    random.fill(result.secret.span());
+    result.parameters = otp::OtpParameters{};
+    result.tags = {"work"};
+    result.created = kNow;
+    result.modified = kNow;
+    result.sortPosition = static_cast<std::uint32_t>(n);
+    return result;
+}
+
+// The files of vaults of every size in kSizes, with the keychain that opens
+// their recovery slots. Built once per process (creating a vault runs the
+// 600,000-iteration KDF) and shared by every vault benchmark: one vault grows
+// through the sizes and is written at each.
+struct VaultFixture
+{
+    Keychain keychain;
+    std::map<std::size_t, Bytes> files; // by record count
+};
+
+struct FixtureOrError
+{
+    std::unique_ptr<const VaultFixture> fixture;
+    std::string error;
+};
+
+FixtureOrError buildFixture()
+{
+    auto keychain = Keychain::restore(kPhrase);
+    if (!keychain)
+        return {nullptr, "keychain: " + keychain.error().message};
+    auto& random = crypto::systemRandom();
+    const vault::Calibration calibration{vault::minimumPasswordIterations,
+                                         vault::defaultTargetMilliseconds, 0};
+    auto vault = Vault::create(asBytes(kPassword), *keychain, calibration, random, kNow);
+    if (!vault)
+        return {nullptr, "create: " + vault.error().message};
+    std::map<std::size_t, Bytes> files;
+    for (const std::size_t size : kSizes) {
+        for (std::size_t i = vault->recordCount(); i < size; ++i) {
+            if (auto added = vault->add(account(i, random), random); !added)
+                return {nullptr, "add: " + added.error().message};
+        }
+        auto file = vault->serialize(random, kNow);
+        if (!file)
+            return {nullptr, "serialize: " + file.error().message};
+        files.emplace(size, std::move(*file));
+    }
+    return {
+        std::make_unique<const VaultFixture>(VaultFixture{std::move(*keychain), std::move(files)}),
+        {}};
+}
+
+// The shared fixture, or null with error set.
+const VaultFixture* fixture(std::string& error)
+{
+    static std::once_flag once;
+    static FixtureOrError built;
+    std::call_once(once, [] { built = buildFixture(); });
+    if (!built.fixture)
+        error = "the benchmark vaults: " + built.error;
+    return built.fixture.get();
+}
+
+// An unlocked vault of n records, or nullopt with error set.
+std::optional<Vault> unlockedVault(std::size_t n, std::string& error)
+{
+    const auto* built = fixture(error);
+    if (built == nullptr)
+        return std::nullopt;
+    auto vault = Vault::unlockWithRecovery(built->files.at(n), built->keychain);
+    if (!vault) {
+        error = "unlock: " + vault.error().message;
+        return std::nullopt;
+    }
+    return std::move(*vault);
+}
+
+// One edit, as the user makes it: the first record's modification time moves
+// on (so it is sealed afresh on the next serialize), the rest stay as read.
+bool editOneRecord(Vault& vault, std::int64_t now)
+{
+    auto edited = vault::cloneRecord(vault.record(0));
+    std::get<vault::OtpAccount>(edited).modified = now;
+    return vault.update(std::move(edited)).ok();
+}
+
+// ---- the benchmarks ---------------------------------------------------------------
+
+Prepared prepareUnlockKdf()
+{
+    return prepared(loop([kek = SecureBuffer(32)]() mutable {
+        const auto derived = crypto::pbkdf2(HashAlgorithm::Sha256, asBytes(kPassword), slotSalt(),
+                                            vault::minimumPasswordIterations, kek.span());
+        keep(derived.ok());
+        keep(kek.data()[0]);
+    }));
+}
+
+// Unlocking the vault of n records with the given worker count (0: as the
+// product does, one per 512 records up to the cores).
+class UnlockRest final : public Routine
+{
+public:
+    UnlockRest(const VaultFixture& fixture, std::size_t n, std::size_t workers)
+        : m_keychain(fixture.keychain), m_file(fixture.files.at(n)), m_workers(workers)
+    {}
+
+    void run(std::uint64_t iterations) override
+    {
+        for (std::uint64_t i = 0; i < iterations; ++i) {
+            // Dropped first, so no more than one vault is alive at a time.
+            m_vault.reset();
+            m_vault.emplace(Vault::unlockWithRecovery(m_file, m_keychain, {m_workers}));
+            keep(m_vault->ok());
+        }
+    }
+
+private:
+    const Keychain& m_keychain;
+    const Bytes& m_file;
+    std::size_t m_workers;
+    std::optional<vault::VaultResult<Vault>> m_vault;
+};
+
+Benchmark unlockRest(std::size_t n, std::size_t workers)
+{
+    const bool oneWorker = workers == 1;
+    std::string name =
+        (oneWorker ? "vault/unlock_rest_one_worker/" : "vault/unlock_rest/") + std::to_string(n);
+    std::string description =
+        "unlock a vault of " + std::to_string(n) +
+        " OTP accounts without the password KDF (the recovery slot's ECDH instead)" +
+        (oneWorker ? ", every record on the calling thread" : ", records spread over the cores");
+    return {std::move(name), std::move(description), static_cast<double>(n), "records",
+            [n, workers]() -> Prepared {
+                std::string error;
+                const auto* built = fixture(error);
+                if (built == nullptr)
+                    return notPrepared(error);
+                if (auto check = Vault::unlockWithRecovery(built->files.at(n), built->keychain);
+                    !check || check->recordCount() != n)
+                    return notPrepared(
+                        "the benchmark vault does not open with its recovery phrase");
+                return prepared(std::make_unique<UnlockRest>(*built, n, workers));
+            }};
+}
+
+// The recovery slot's KEK alone: the part of unlock_rest that is not record work.
+Prepared prepareUnlockRecoveryKek()
+{
+    std::string error;
+    const auto* built = fixture(error);
+    if (built == nullptr)
+        return notPrepared(error);
+    // The views point into the fixture's file, which lives as long as the process.
+    auto parsed = vault::parseVault(built->files.at(kSizes.front()));
+    if (!parsed || !parsed->recoverySlot)
+        return notPrepared("the benchmark vault has no recovery slot");
+    const ByteView ephemeral = parsed->recoverySlot->subspan(crypto::PublicKey::compressedSize,
+                                                             crypto::PublicKey::compressedSize);
+    const Keychain& keychain = built->keychain;
+    if (!share::recipientNoteKey(keychain.identitySecretKey(), keychain.identityPublicKey(),
+                                 ephemeral))
+        return notPrepared("recipientNoteKey failed");
+    return prepared(loop([&keychain, ephemeral] {
+        auto kek = share::recipientNoteKey(keychain.identitySecretKey(),
+                                           keychain.identityPublicKey(), ephemeral);
+        keep(kek.ok());
+    }));
+}
+
+Prepared prepareSerialize()
+{
+    std::string error;
+    auto vault = unlockedVault(kSizes.back(), error);
+    if (!vault)
+        return notPrepared(error);
+    if (!editOneRecord(*vault, kNow + 1))
+        return notPrepared("the benchmark vault refuses an edit");
+    return prepared(loop([vault = std::move(*vault), now = kNow + 1]() mutable {
+        editOneRecord(vault, ++now);
+        auto file = vault.serialize(crypto::systemRandom(), now);
+        keep(file);
+    }));
+}
+
+// A fresh directory for the saved vault, removed with everything in it when
+// the routine that holds it is destroyed.
+class TemporaryDirectory
+{
+public:
+    TemporaryDirectory()
+    {
+        std::error_code failed;
+        const auto base = std::filesystem::temp_directory_path(failed);
+        if (failed)
+            return;
+        std::string pattern = (base / "watchword-bench-XXXXXX").string();
+        if (mkdtemp(pattern.data()) != nullptr)
+            m_path = pattern;
+    }
+    ~TemporaryDirectory()
+    {
+        if (!m_path.empty()) {
+            std::error_code ignored;
+            std::filesystem::remove_all(m_path, ignored);
+        }
+    }
+    TemporaryDirectory(const TemporaryDirectory&) = delete;
+    TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
+
+    bool made() const noexcept { return !m_path.empty(); }
+    const std::string& path() const noexcept { return m_path; }
+
+private:
+    std::string m_path;
+};
+
+// The members are destroyed in reverse order: the storage (and its lock file
+// descriptor) before the directory it lives in.
+class SaveVault final : public Routine
+{
+public:
+    explicit SaveVault(Vault vault) : m_vault(std::move(vault)) {}
+
+    // The first file, written with the product's defaults (rolling backups
+    // included); an error message if that failed.
+    std::string start()
+    {
+        if (!m_directory.made())
+            return "cannot make a temporary directory";
+        auto& random = crypto::systemRandom();
+        auto first = m_vault.serialize(random, m_now);
+        if (!first)
+            return first.error().message;
+        auto storage =
+            vault::VaultStorage::create(m_directory.path() + "/vault.wwv", *first, random);
+        if (!storage)
+            return storage.error().message;
+        m_storage.emplace(std::move(*storage));
+        if (!editOneRecord(m_vault, ++m_now))
+            return "the benchmark vault refuses an edit";
+        auto second = m_vault.serialize(random, m_now);
+        if (!second)
+            return second.error().message;
+        if (auto saved = m_storage->save(*second); !saved)
+            return saved.error().message;
+        return {};
+    }
+
+    void run(std::uint64_t iterations) override
+    {
+        for (std::uint64_t i = 0; i < iterations; ++i) {
+            editOneRecord(m_vault, ++m_now);
+            auto file = m_vault.serialize(crypto::systemRandom(), m_now);
+            const bool saved = file && m_storage->save(*file).ok();
+            keep(saved);
+        }
+    }
+
+private:
+    TemporaryDirectory m_directory;
+    Vault m_vault;
+    std::optional<vault::VaultStorage> m_storage;
+    std::int64_t m_now = kNow;
+};
+
+Prepared prepareSave()
+{
+    std::string error;
+    auto vault = unlockedVault(kSizes.back(), error);
+    if (!vault)
+        return notPrepared(error);
+    auto routine = std::make_unique<SaveVault>(std::move(*vault));
+    if (auto failed = routine->start(); !failed.empty())
+        return notPrepared(failed);
+    return prepared(std::move(routine));
+}
+
+Prepared prepareCalibration()
+{
+    const Pbkdf2Input input = calibrationProbe();
+    if (ourPbkdf2(input).empty())
+        return notPrepared("pbkdf2 failed (crypto disabled?)");
+    return prepared(loop([input, out = SecureBuffer(input.outputSize)]() mutable {
+        const auto result =
+            crypto::pbkdf2(input.algorithm, input.password, input.salt, input.rounds, out.span());
+        keep(result.ok());
+        keep(out.data()[0]);
+    }));
+}
+
+} // namespace
+
+Pbkdf2Input calibrationProbe()
+{
+    return {HashAlgorithm::Sha256, kCalibrationPassword, kCalibrationSalt, kCalibrationBatch, 32};
+}
+
+std::vector<Benchmark> vaultBenchmarks()
+{
+    std::vector<Benchmark> list = {
+        {"calibration/pbkdf2_1s",
+         "one probe of the password KDF's calibration: PBKDF2-HMAC-SHA256 of a batch of 40,000 "
+         "rounds (so rounds/s is the count a 1-second target gets)",
+         static_cast<double>(kCalibrationBatch), "rounds", prepareCalibration},
+        {"vault/unlock_kdf",
+         "the password slot's KDF: PBKDF2-HMAC-SHA256 at the floor count, 600,000 rounds",
+         static_cast<double>(vault::minimumPasswordIterations), "rounds", prepareUnlockKdf},
+    };
+    for (const std::size_t n : kSizes)
+        list.push_back(unlockRest(n, 0));
+    list.push_back(unlockRest(kSizes.back(), 1));
+    list.push_back({"vault/unlock_recovery_kek",
+                    "the recovery slot's KEK (one ECDH and an HKDF): what unlock_rest holds "
+                    "besides the records",
+                    0, "", prepareUnlockRecoveryKek});
+    list.push_back({"vault/serialize/10000",
+                    "the file of a 10,000-account vault after one edit (one record sealed "
+                    "afresh, checksum and manifest over the whole file), no I/O",
+                    0, "", prepareSerialize});
+    list.push_back({"vault/save/10000",
+                    "vault/serialize/10000 plus the atomic save: temp file, fsync, backup, "
+                    "rename, directory fsync",
+                    0, "", prepareSave});
+    list.push_back(
+        {"ref/openssl_pkcs5_calibration_pbkdf2_1s",
+         "calibration/pbkdf2_1s through OpenSSL's PKCS5_PBKDF2_HMAC: the count an OpenSSL-based "
+         "vault would get for the same second",
+         static_cast<double>(kCalibrationBatch), "rounds", [] {
+             return prepareOpenSslPbkdf2(calibrationProbe(), ourPbkdf2(calibrationProbe()));
+         }});
+    return list;
+}
+
+} // namespace watchword::perf::entries

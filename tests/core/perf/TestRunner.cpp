@@ -1,0 +1,247 @@
+// The Criterion-model runner on benchmarks made for the test: the sampling
+// plan it chooses, cancellation within a sample, failures that do not stop a
+// run, progress, profiles and selection. Nothing here asserts how fast
+// anything is: only lower bounds a spinning routine guarantees.
+#include "perf/Runner.h"
+
+#include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+using namespace watchword::perf;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Spins for at least `each` per iteration, so a sample of n iterations
+// takes at least n * each.
+class Spin final : public Routine
+{
+public:
+    explicit Spin(std::chrono::nanoseconds each, std::atomic<int>* calls = nullptr)
+        : m_each(each), m_calls(calls)
+    {}
+    void run(std::uint64_t iterations) override
+    {
+        if (m_calls)
+            ++*m_calls;
+        const auto end = std::chrono::steady_clock::now() + m_each * iterations;
+        while (std::chrono::steady_clock::now() < end) {
+        }
+    }
+
+private:
+    std::chrono::nanoseconds m_each;
+    std::atomic<int>* m_calls;
+};
+
+Benchmark spinning(std::string name, std::chrono::nanoseconds each,
+                   std::atomic<int>* calls = nullptr)
+{
+    Benchmark benchmark;
+    benchmark.name = std::move(name);
+    benchmark.description = "spins";
+    benchmark.prepare = [each, calls] {
+        return prepared(std::make_unique<Spin>(each, calls));
+    };
+    return benchmark;
+}
+
+Profile tiny(std::size_t samples = 10, std::chrono::nanoseconds measurement = 20ms)
+{
+    return {"tiny", samples, 2ms, measurement, 500};
+}
+
+} // namespace
+
+class TestRunner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void profiles()
+    {
+        const auto full = profileNamed("full");
+        QVERIFY(full.has_value());
+        QCOMPARE(full->sampleSize, std::size_t(50));
+        QCOMPARE(full->warmUp, std::chrono::nanoseconds(2s));
+        QCOMPARE(full->measurement, std::chrono::nanoseconds(10s));
+        const auto quick = profileNamed("quick");
+        QVERIFY(quick.has_value());
+        // About a second per benchmark in all.
+        QVERIFY(quick->warmUp + quick->measurement <= 1s);
+        QVERIFY(!profileNamed("fast").has_value());
+        QVERIFY(!profileNamed("").has_value());
+    }
+
+    void linearSamplingForAFastRoutine()
+    {
+        const std::atomic<bool> cancel{false};
+        const auto m = measure(spinning("spin/1us", 1us), tiny(), cancel);
+        QCOMPARE(m.status, Status::Measured);
+        QCOMPARE(m.sampling, Sampling::Linear);
+        QCOMPARE(m.iterations.size(), std::size_t(10));
+        QCOMPARE(m.nanoseconds.size(), std::size_t(10));
+        // d, 2d, ..., 10d.
+        const double d = m.iterations.front();
+        QVERIFY(d >= 1);
+        for (std::size_t i = 0; i < m.iterations.size(); ++i)
+            QCOMPARE(m.iterations[i], d * static_cast<double>(i + 1));
+        // The routine cannot be faster than its spin.
+        for (const double t : m.perIteration())
+            QVERIFY(t >= 1000);
+        QCOMPARE(m.estimates.samples, std::size_t(10));
+        QCOMPARE(&m.typical(), &m.estimates.slope);
+        QVERIFY(m.typical().point >= 1000);
+        QVERIFY(m.typical().low <= m.typical().point);
+        QVERIFY(m.typical().point <= m.typical().high);
+        QVERIFY(m.estimates.outliers.mild() + m.estimates.outliers.severe() <= 10);
+    }
+
+    void flatSamplingForASlowRoutine()
+    {
+        // 10 linear samples of a 3-ms routine would take at least 165 ms,
+        // far past twice the 10-ms measurement: every sample runs once.
+        const std::atomic<bool> cancel{false};
+        const auto m = measure(spinning("spin/3ms", 3ms), tiny(10, 10ms), cancel);
+        QCOMPARE(m.status, Status::Measured);
+        QCOMPARE(m.sampling, Sampling::Flat);
+        QCOMPARE(m.iterations, std::vector<double>(10, 1.0));
+        QCOMPARE(&m.typical(), &m.estimates.mean);
+        QVERIFY(m.typical().point >= 3e6);
+    }
+
+    void cancelStopsWithinASample()
+    {
+        // The routine asks for the cancel on its fifth call; the runner must
+        // not start another.
+        std::atomic<bool> cancel{false};
+        std::atomic<int> calls{0};
+        class Canceller final : public Routine
+        {
+        public:
+            Canceller(std::atomic<bool>& cancel, std::atomic<int>& calls)
+                : m_cancel(cancel), m_calls(calls)
+            {}
+            void run(std::uint64_t) override
+            {
+                if (++m_calls == 5)
+                    m_cancel = true;
+            }
+
+        private:
+            std::atomic<bool>& m_cancel;
+            std::atomic<int>& m_calls;
+        };
+        std::vector<Benchmark> benchmarks(2);
+        benchmarks[0].name = "cancels";
+        benchmarks[0].prepare = [&] {
+            return prepared(std::make_unique<Canceller>(cancel, calls));
+        };
+        std::atomic<int> laterCalls{0};
+        benchmarks[1] = spinning("never", 1us, &laterCalls);
+
+        std::vector<std::string> finished;
+        const auto results = runSuite({&benchmarks[0], &benchmarks[1]}, tiny(), cancel, {},
+                                      [&](const Measurement& m) { finished.push_back(m.name); });
+        QCOMPARE(calls.load(), 5);
+        QCOMPARE(results.size(), std::size_t(1));
+        QCOMPARE(results[0].status, Status::Cancelled);
+        QCOMPARE(results[0].estimates.samples, std::size_t(0));
+        QCOMPARE(finished, std::vector<std::string>{"cancels"});
+        QCOMPARE(laterCalls.load(), 0);
+    }
+
+    void cancelledBeforeTheStart()
+    {
+        const std::atomic<bool> cancel{true};
+        std::atomic<int> calls{0};
+        const auto b = spinning("spin", 1us, &calls);
+        QVERIFY(runSuite({&b}, tiny(), cancel).empty());
+        QCOMPARE(measure(b, tiny(), cancel).status, Status::Cancelled);
+        QCOMPARE(calls.load(), 0);
+    }
+
+    void aFailureDoesNotStopTheRun()
+    {
+        std::vector<Benchmark> benchmarks(2);
+        benchmarks[0].name = "ref/mismatch";
+        benchmarks[0].prepare = [] {
+            return notPrepared("the reference does not compute what ours computes");
+        };
+        benchmarks[1] = spinning("spin", 1us);
+        const std::atomic<bool> cancel{false};
+        const auto results = runSuite({&benchmarks[0], &benchmarks[1]}, tiny(), cancel);
+        QCOMPARE(results.size(), std::size_t(2));
+        QCOMPARE(results[0].status, Status::Failed);
+        QCOMPARE(results[0].error,
+                 std::string("the reference does not compute what ours computes"));
+        QVERIFY(results[0].iterations.empty());
+        QCOMPARE(results[1].status, Status::Measured);
+
+        Benchmark empty;
+        empty.name = "empty";
+        const auto m = measure(empty, tiny(), cancel);
+        QCOMPARE(m.status, Status::Failed);
+        QVERIFY(!m.error.empty());
+    }
+
+    void progressRisesToTheEnd()
+    {
+        std::vector<Benchmark> benchmarks = {spinning("a", 1us), spinning("b", 1us)};
+        std::vector<Progress> seen;
+        const std::atomic<bool> cancel{false};
+        runSuite({&benchmarks[0], &benchmarks[1]}, tiny(), cancel,
+                 [&](const Progress& p) { seen.push_back(p); });
+        QVERIFY(seen.size() >= 4);
+        // Few calls, not one per sample and warm-up batch.
+        QVERIFY(seen.size() <= 2 * (4 + 2 * 51));
+        double overall = 0;
+        for (const auto& p : seen) {
+            QCOMPARE(p.benchmarkCount, std::size_t(2));
+            QCOMPARE(p.name, p.benchmarkIndex == 0 ? std::string("a") : std::string("b"));
+            QVERIFY(p.overallFraction >= overall);
+            QVERIFY(p.benchmarkFraction >= 0 && p.benchmarkFraction <= 1);
+            overall = p.overallFraction;
+        }
+        QCOMPARE(seen.front().phase, Phase::Preparing);
+        QCOMPARE(seen.back().phase, Phase::Analysing);
+        QCOMPARE(seen.back().overallFraction, 1.0);
+    }
+
+    void perIterationTimes()
+    {
+        Measurement m;
+        m.iterations = {2, 4, 0};
+        m.nanoseconds = {10, 40, 5};
+        const auto times = m.perIteration();
+        QCOMPARE(times.size(), std::size_t(3));
+        QCOMPARE(times[0], 5.0);
+        QCOMPARE(times[1], 10.0);
+        QVERIFY(std::isnan(times[2]));
+    }
+
+    void selection()
+    {
+        const std::vector<Benchmark> benchmarks = {
+            spinning("totp/sha1", 1us), spinning("totp/sha256", 1us),
+            spinning("ref/openssl_hmac_oneshot_totp_sha1", 1us)};
+        const auto all = select("", benchmarks);
+        QVERIFY(all.has_value());
+        QCOMPARE(all->size(), std::size_t(3));
+        const auto sha1 = select("sha1$", benchmarks);
+        QVERIFY(sha1.has_value());
+        QCOMPARE(sha1->size(), std::size_t(2));
+        QCOMPARE((*sha1)[0], &benchmarks[0]);
+        QCOMPARE((*sha1)[1], &benchmarks[2]);
+        QVERIFY(select("^ref/", benchmarks)->size() == 1);
+        QVERIFY(select("nothing", benchmarks)->empty());
+        std::string error;
+        QVERIFY(!select("totp/(sha1", benchmarks, &error).has_value());
+        QVERIFY(error.starts_with("not a regular expression"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRunner)
+#include "TestRunner.moc"
