@@ -64,6 +64,18 @@ ApplicationWindow {
     // For the documentation's screenshots (`watchword --screenshot FILE
     // --page NAME`, scripts/screenshots.sh): shows a page or dialog the way a
     // person gets there. False when the vault's state does not offer it.
+    // `--page diagnostics --diagnostics-run FILTER`: runs the matching
+    // benchmarks; the screenshot waits while diagnosticsBusy.
+    function runDiagnostics(filter) {
+        tabs.currentIndex = 3
+        return diagnosticsPage.runMatching(filter)
+    }
+    readonly property bool diagnosticsBusy: diagnosticsPage.controller.busy
+    // `--diagnostics-export FILE`: the finished run's JSON report.
+    function exportDiagnostics(fileUrl) {
+        return diagnosticsPage.controller.exportReport("json", fileUrl)
+    }
+
     function showPage(name) {
         const unlocked = window.vault.state === VaultController.Unlocked
         switch (name) {
@@ -375,7 +387,15 @@ ApplicationWindow {
                 vault: window.vault
                 backups: window.backups
             }
-            SelfTestPage {}
+            DiagnosticsPage {
+                id: diagnosticsPage
+                controller: DiagnosticsController {}
+                appTargets: Component {
+                    AppTargetsPanel {
+                        model: AppMetrics
+                    }
+                }
+            }
         }
     }
 

@@ -4,10 +4,13 @@ import QtQuick.Layouts
 import Watchword.App
 
 // The start-up self-test: a banner that says whether crypto is available,
-// and every known-answer test with its time.
+// and every known-answer test with its time. A page of its own, or a section
+// of another (its implicit height shows every test).
 Pane {
     id: page
     padding: 16
+
+    readonly property bool dark: palette.window.hslLightness < 0.5
 
     ColumnLayout {
         anchors.fill: parent
@@ -40,6 +43,7 @@ Pane {
             objectName: "selfTestList"
             Layout.fillWidth: true
             Layout.fillHeight: true
+            Layout.preferredHeight: contentHeight
             clip: true
             model: SelfTestModel
             delegate: ItemDelegate {
@@ -51,7 +55,8 @@ Pane {
                     spacing: 12
                     Label {
                         text: passed ? "\u2713" : "\u2717"
-                        color: passed ? "#137333" : "#a50e0e"
+                        color: passed ? (page.dark ? "#81c995" : "#137333")
+                                      : (page.dark ? "#f2b8b5" : "#a50e0e")
                         font.bold: true
                     }
                     Label {

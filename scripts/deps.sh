@@ -20,6 +20,8 @@ packages=(
   # codes read with ZXing, made in tests with libqrencode
   qml6-module-qtquick-dialogs qml6-module-qt-labs-folderlistmodel
   libzxing-dev libqrencode-dev
+  # the Diagnostics view's bar chart (Qt Charts' QML module)
+  qml6-module-qtcharts
   # benchmarks
   libbenchmark-dev
   # tests: independent implementations (codes; a vault reader from docs/FORMAT.md)

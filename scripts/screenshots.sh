@@ -39,7 +39,7 @@ shot() {
   shift 2
   # From the work directory with a relative vault path, so the first-run
   # page shows "vault.wwv" rather than a temporary directory.
-  (cd "$work" && "$OLDPWD/$app" "$@" --window-size "$size" --page "$page" \
+  (cd "$work" && "$OLDPWD/$app" "$@" --window-size "${SHOT_SIZE:-$size}" --page "$page" \
     --screenshot "$OLDPWD/$out/$file.png" 2>"$work/stderr") || status=$?
   if [[ $status -eq 3 ]]; then
     echo "screenshots: skipped $file: this build has no page \"$page\""
@@ -64,6 +64,11 @@ shot add-account add --demo
 shot notes notes --demo
 shot settings settings --demo
 shot diagnostics diagnostics --demo
+# The same page after a quick run of the TOTP and key-agreement benchmarks
+# beside their references, tall enough to show the table, the chart and the
+# targets.
+SHOT_SIZE=900x1500 shot diagnostics-run diagnostics --demo \
+  --diagnostics-run '^(totp/|ref/openssl_hmac_oneshot_totp|shared_secret_key/|ref/secp256k1)'
 shot unlock unlock --demo
 shot first-run first-run --vault vault.wwv
 shot recovery-phrase recovery --vault vault.wwv

@@ -1,5 +1,6 @@
 #include "LaunchTiming.h"
 
+#include "AppMetrics.h"
 #include "Clock.h"
 #include "VaultController.h"
 #include "base/SecureBuffer.h"
@@ -36,50 +37,15 @@ double milliseconds(std::int64_t nanoseconds)
     return double(nanoseconds) / 1e6;
 }
 
-// How long before main() the process began (fork), from its start time in
-// clock ticks since boot, field 22 of /proc/self/stat; -1 if unreadable.
-double processStartToMainMilliseconds(std::int64_t mainBootNanoseconds)
-{
-    QFile stat(QStringLiteral("/proc/self/stat"));
-    if (!stat.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray text = stat.readAll();
-    // The command name (field 2) may hold spaces and parentheses: the fields
-    // after it start at the last ')'.
-    const qsizetype close = text.lastIndexOf(')');
-    if (close < 0)
-        return -1;
-    const QList<QByteArray> fields = text.mid(close + 2).split(' ');
-    constexpr qsizetype startTimeField = 22 - 3; // fields 3.. follow the name
-    if (fields.size() <= startTimeField)
-        return -1;
-    bool ok = false;
-    const qulonglong ticks = fields[startTimeField].toULongLong(&ok);
-    const long ticksPerSecond = sysconf(_SC_CLK_TCK);
-    if (!ok || ticksPerSecond <= 0)
-        return -1;
-    const double startMilliseconds = double(ticks) * 1000.0 / double(ticksPerSecond);
-    return milliseconds(mainBootNanoseconds) - startMilliseconds;
-}
-
-// VmHWM and VmRSS in kB from /proc/self/status.
+// VmHWM and VmRSS in kB, as found in /proc/self/status.
 QJsonObject memorySample()
 {
     QJsonObject sample;
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return sample;
-    for (const QByteArray& line : status.readAll().split('\n')) {
-        for (const char* key : {"VmHWM:", "VmRSS:"}) {
-            if (!line.startsWith(key))
-                continue;
-            const QByteArray value = line.mid(qsizetype(qstrlen(key))).trimmed();
-            const QByteArray number = value.left(value.indexOf(' '));
-            const QString name =
-                QString::fromLatin1(key).chopped(1).toLower() + QStringLiteral("_kb");
-            sample.insert(name, number.toLongLong());
-        }
-    }
+    const procfs::Memory memory = procfs::readMemory();
+    if (memory.peakKilobytes >= 0)
+        sample.insert(QStringLiteral("vmhwm_kb"), memory.peakKilobytes);
+    if (memory.residentKilobytes >= 0)
+        sample.insert(QStringLiteral("vmrss_kb"), memory.residentKilobytes);
     return sample;
 }
 
@@ -124,14 +90,13 @@ QJsonObject replayKdf(const QString& path)
 } // namespace
 
 LaunchTiming::LaunchTiming(const QElapsedTimer& sinceMain, QString file, QObject* parent)
-    : QObject(parent), m_sinceMain(sinceMain), m_file(std::move(file))
+    : QObject(parent), m_sinceMain(sinceMain), m_file(std::move(file)), m_stopwatch(sinceMain)
 {
-    const qint64 elapsed = m_sinceMain.nsecsElapsed();
-    const std::int64_t mainMonotonic = clockNanoseconds(CLOCK_MONOTONIC) - elapsed;
-    const std::int64_t mainBoot = clockNanoseconds(CLOCK_BOOTTIME) - elapsed;
+    const std::int64_t mainMonotonic =
+        clockNanoseconds(CLOCK_MONOTONIC) - m_sinceMain.nsecsElapsed();
     m_marks.insert(QStringLiteral("main_monotonic_ns"), double(mainMonotonic));
     m_marks.insert(QStringLiteral("process_start_to_main_ms"),
-                   processStartToMainMilliseconds(mainBoot));
+                   procfs::processStartToMainMilliseconds(m_sinceMain));
     m_marks.insert(QStringLiteral("qt_version"), QString::fromLatin1(qVersion()));
 }
 
@@ -152,25 +117,21 @@ void LaunchTiming::endTicks(Clock* clock)
 
 void LaunchTiming::beginTick()
 {
-    m_inTick = true;
     m_tickRows = 0;
-    m_tickStartCpuNanoseconds = clockNanoseconds(CLOCK_THREAD_CPUTIME_ID);
-    m_tickStartNanoseconds = m_sinceMain.nsecsElapsed();
+    m_stopwatch.start();
 }
 
 void LaunchTiming::endTick(qint64 second)
 {
-    const qint64 end = m_sinceMain.nsecsElapsed();
-    const std::int64_t cpuEnd = clockNanoseconds(CLOCK_THREAD_CPUTIME_ID);
-    if (!m_inTick)
+    const auto span = m_stopwatch.stop();
+    if (!span)
         return;
-    m_inTick = false;
     const bool unlocked = m_vault && m_vault->state() == VaultController::State::Unlocked;
     m_ticks.append(QJsonObject{
         {QStringLiteral("second"), second},
-        {QStringLiteral("at_ms"), milliseconds(m_tickStartNanoseconds)},
-        {QStringLiteral("wall_us"), double(end - m_tickStartNanoseconds) / 1e3},
-        {QStringLiteral("cpu_us"), double(cpuEnd - m_tickStartCpuNanoseconds) / 1e3},
+        {QStringLiteral("at_ms"), milliseconds(span->startNanoseconds)},
+        {QStringLiteral("wall_us"), double(span->wallNanoseconds) / 1e3},
+        {QStringLiteral("cpu_us"), double(span->cpuNanoseconds) / 1e3},
         {QStringLiteral("rows_signalled"), m_tickRows},
         {QStringLiteral("unlocked"), unlocked},
     });
@@ -213,7 +174,7 @@ void LaunchTiming::watch(QQuickWindow* window, VaultController* vault)
     });
     connect(vault->accounts(), &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
-                if (m_inTick)
+                if (m_stopwatch.running())
                     m_tickRows += bottomRight.row() - topLeft.row() + 1;
             });
 }

@@ -1,4 +1,5 @@
 // Watchword: wires the self-test, the models and the QML front end together.
+#include "AppMetrics.h"
 #include "AppSettings.h"
 #include "BackupFolder.h"
 #include "ClipboardService.h"
@@ -101,6 +102,18 @@ int main(int argc, char* argv[])
                                         QStringLiteral("The window's size, as <width>x<height>."),
                                         QStringLiteral("size"));
     options.addOption(windowSize);
+    const QCommandLineOption diagnosticsRun(
+        QStringLiteral("diagnostics-run"),
+        QStringLiteral("With --screenshot --page diagnostics: run the benchmarks whose names match "
+                       "<filter> and take the picture when they are done."),
+        QStringLiteral("filter"));
+    options.addOption(diagnosticsRun);
+    const QCommandLineOption diagnosticsExport(
+        QStringLiteral("diagnostics-export"),
+        QStringLiteral("With --diagnostics-run: also write the run's JSON report to <file> "
+                       "(bench/gui_cli_agreement.py compares it with watchword-cli bench)."),
+        QStringLiteral("file"));
+    options.addOption(diagnosticsExport);
     options.addPositionalArgument(
         QStringLiteral("otpauth-uri"),
         QStringLiteral("An otpauth:// link to add: opens the add dialog with it."),
@@ -159,6 +172,9 @@ int main(int argc, char* argv[])
     // window says which one.
     watchword::app::SelfTestModel selfTest(watchword::selftest::run());
     watchword::app::SelfTestModel::setInstance(&selfTest);
+    // The app's own targets, measured live for the Diagnostics view.
+    watchword::app::AppMetrics metrics(sinceMain);
+    watchword::app::AppMetrics::setInstance(&metrics);
 
     using watchword::app::AppSettings;
     using watchword::app::BackupFolder;
@@ -170,6 +186,8 @@ int main(int argc, char* argv[])
     watchword::app::Clock clock;
     if (timing)
         timing->beginTicks(&clock);
+    // Inside --timing's brackets, before every other receiver of the seconds.
+    metrics.beginTicks(&clock);
     clock.start();
     watchword::app::ClipboardService clipboard;
     clipboard.setClearSeconds(settings.clipboardSeconds());
@@ -270,8 +288,11 @@ int main(int argc, char* argv[])
         // vault is still being made.
         auto* controller = vault.get();
         const QString pageName = options.value(page);
+        const QString diagnosticsFilter = options.value(diagnosticsRun);
+        const QString diagnosticsReport = options.value(diagnosticsExport);
         QObject::connect(
-            window, &QQuickWindow::frameSwapped, &app, [window, file, controller, pageName] {
+            window, &QQuickWindow::frameSwapped, &app,
+            [window, file, controller, pageName, diagnosticsFilter, diagnosticsReport] {
                 static bool done = false;
                 if (done ||
                     controller->state() == watchword::app::VaultController::State::Unlocking)
@@ -288,18 +309,44 @@ int main(int argc, char* argv[])
                         return;
                     }
                 }
+                if (!diagnosticsFilter.isEmpty()) {
+                    QVariant started;
+                    QMetaObject::invokeMethod(window, "runDiagnostics",
+                                              Q_RETURN_ARG(QVariant, started),
+                                              Q_ARG(QVariant, diagnosticsFilter));
+                    if (!started.toBool()) {
+                        std::fprintf(stderr, "watchword: no benchmark matches \"%s\"\n",
+                                     qPrintable(diagnosticsFilter));
+                        QCoreApplication::exit(2);
+                        return;
+                    }
+                }
                 // A moment more for what paints after the first frame (the
                 // countdown rings are Canvas items), and until what the page set
                 // off on a worker (a recovery phrase) has arrived.
                 auto* settle = new QTimer(window);
                 settle->setInterval(300);
                 QObject::connect(
-                    settle, &QTimer::timeout, window, [window, file, controller, settle] {
+                    settle, &QTimer::timeout, window,
+                    [window, file, controller, settle, diagnosticsReport] {
                         if (controller->busy() ||
                             controller->state() ==
-                                watchword::app::VaultController::State::Unlocking)
+                                watchword::app::VaultController::State::Unlocking ||
+                            window->property("diagnosticsBusy").toBool())
                             return;
                         settle->stop();
+                        if (!diagnosticsReport.isEmpty()) {
+                            QVariant exported;
+                            QMetaObject::invokeMethod(
+                                window, "exportDiagnostics", Q_RETURN_ARG(QVariant, exported),
+                                Q_ARG(QVariant, QUrl::fromLocalFile(diagnosticsReport)));
+                            if (!exported.toBool()) {
+                                qCritical("watchword: could not write the report to %s",
+                                          qPrintable(diagnosticsReport));
+                                QCoreApplication::exit(1);
+                                return;
+                            }
+                        }
                         const bool saved = window->grabWindow().save(file, "PNG");
                         if (!saved)
                             qCritical("watchword: could not write the screenshot to %s",
@@ -322,6 +369,9 @@ int main(int argc, char* argv[])
         }
         mainWindow->resize(size[0].toInt(), size[1].toInt());
     }
+    if (mainWindow != nullptr)
+        metrics.watch(mainWindow, vault.get());
+    metrics.endTicks(&clock); // after every other receiver of the clock's seconds
     if (timing) {
         if (mainWindow != nullptr)
             timing->watch(mainWindow, vault.get());

@@ -1,9 +1,15 @@
 // Qt Quick Test runner. The setup gives the QML views a self-test report
-// with a known failure, so the tests can check what the user is told.
+// with a known failure, so the tests can check what the user is told, and
+// Diagnostics controllers that run a few quick fake benchmarks.
+#include "AppMetrics.h"
 #include "AppSettings.h"
+#include "DiagnosticsController.h"
 #include "SelfTestModel.h"
 #include "Theme.h"
+#include "perf/Comparisons.h"
 
+#include <QApplication>
+#include <QElapsedTimer>
 #include <QQmlContext>
 #include <QQmlEngine>
 #include <QTemporaryDir>
@@ -13,6 +19,67 @@
 
 Q_IMPORT_QML_PLUGIN(Watchword_AppPlugin)
 Q_IMPORT_QML_PLUGIN(Watchword_UiPlugin)
+
+namespace {
+
+using namespace std::chrono_literals;
+namespace perf = watchword::perf;
+
+// A benchmark whose iteration spins `work` rounds of a loop the optimizer
+// must keep.
+perf::Benchmark spinning(std::string name, std::uint64_t work)
+{
+    perf::Benchmark benchmark;
+    benchmark.name = std::move(name);
+    benchmark.description = "Spins a small loop (a stand-in for the tests).";
+    benchmark.prepare = [work] {
+        return perf::prepared(perf::loop([work] {
+            std::uint64_t x = 0;
+            for (std::uint64_t i = 0; i < work; ++i) {
+                x += i * 0x9e3779b97f4a7c15ULL;
+                perf::keep(x);
+            }
+        }));
+    };
+    return benchmark;
+}
+
+// Fast fakes: two plain ones, a pair named as the first comparison with a
+// reference (so a ratio and a chart bar appear) and one that fails.
+std::vector<perf::Benchmark> fakeBenchmarks()
+{
+    std::vector<perf::Benchmark> benchmarks{spinning("fake/fast", 200),
+                                            spinning("fake/slower", 2000)};
+    for (const auto& comparison : perf::comparisons()) {
+        if (comparison.reference.empty())
+            continue;
+        benchmarks.push_back(spinning(comparison.subject, 500));
+        benchmarks.push_back(spinning(comparison.reference, 1500));
+        break;
+    }
+    perf::Benchmark failing;
+    failing.name = "fake/failing";
+    failing.description = "Cannot be prepared.";
+    failing.prepare = [] {
+        return perf::notPrepared("no such key");
+    };
+    benchmarks.push_back(std::move(failing));
+    return benchmarks;
+}
+
+// 5 samples, 10 ms warm-up, 20 ms of measurement, 200 resamples.
+perf::Profile tinyProfile()
+{
+    return {"tiny", 5, 10ms, 20ms, 200};
+}
+
+// A warm-up of an hour: the run goes on until it is cancelled.
+perf::Profile endlessProfile()
+{
+    return {"endless", 5, 3600s, 20ms, 200};
+}
+
+} // namespace
 
 class Setup : public QObject
 {
@@ -31,6 +98,14 @@ public slots:
         report.duration = 22us;
         m_model = std::make_unique<watchword::app::SelfTestModel>(std::move(report));
         watchword::app::SelfTestModel::setInstance(m_model.get());
+        // The app's own figures, as main() makes them: nothing is wired, so
+        // only the memory is ever measured.
+        if (!m_metrics) {
+            QElapsedTimer sinceStart;
+            sinceStart.start();
+            m_metrics = std::make_unique<watchword::app::AppMetrics>(sinceStart);
+        }
+        watchword::app::AppMetrics::setInstance(m_metrics.get());
         // Settings in a file of their own, never the user's (`testSettings`),
         // and the theme that follows them (`testTheme`).
         if (!m_settings)
@@ -40,14 +115,44 @@ public slots:
         if (!m_theme)
             m_theme = std::make_unique<watchword::app::Theme>(m_settings.get());
         engine->rootContext()->setContextProperty(QStringLiteral("testTheme"), m_theme.get());
+        // Diagnostics on fake benchmarks (`testDiagnostics`), baselines in a
+        // folder of their own, and one whose run lasts until it is cancelled
+        // (`testEndlessDiagnostics`).
+        if (!m_diagnostics) {
+            m_diagnostics = std::make_unique<watchword::app::DiagnosticsController>();
+            m_diagnostics->setBenchmarks(fakeBenchmarks());
+            m_diagnostics->setCustomProfile(tinyProfile());
+            m_diagnostics->setBaselineDirectory(m_baselineDir.path());
+            m_endlessDiagnostics = std::make_unique<watchword::app::DiagnosticsController>();
+            m_endlessDiagnostics->setBenchmarks({spinning("fake/endless", 100)});
+            m_endlessDiagnostics->setCustomProfile(endlessProfile());
+            m_endlessDiagnostics->setBaselineDirectory(m_baselineDir.path());
+        }
+        engine->rootContext()->setContextProperty(QStringLiteral("testDiagnostics"),
+                                                  m_diagnostics.get());
+        engine->rootContext()->setContextProperty(QStringLiteral("testEndlessDiagnostics"),
+                                                  m_endlessDiagnostics.get());
     }
 
 private:
     std::unique_ptr<watchword::app::SelfTestModel> m_model;
+    std::unique_ptr<watchword::app::AppMetrics> m_metrics;
     QTemporaryDir m_settingsDir;
     std::unique_ptr<watchword::app::AppSettings> m_settings;
     std::unique_ptr<watchword::app::Theme> m_theme;
+    QTemporaryDir m_baselineDir;
+    std::unique_ptr<watchword::app::DiagnosticsController> m_diagnostics;
+    std::unique_ptr<watchword::app::DiagnosticsController> m_endlessDiagnostics;
 };
 
-QUICK_TEST_MAIN_WITH_SETUP(watchword, Setup)
+int main(int argc, char** argv)
+{
+    // Qt Charts draws with the Graphics View framework, which needs a
+    // QApplication (under a QGuiApplication a ChartView crashes), so the
+    // runner makes one before Qt Quick Test would make a QGuiApplication.
+    QApplication app(argc, argv);
+    QTEST_SET_MAIN_SOURCE_PATH
+    Setup setup;
+    return quick_test_main_with_setup(argc, argv, "watchword", nullptr, &setup);
+}
 #include "main.moc"
