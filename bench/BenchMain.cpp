@@ -138,6 +138,8 @@ void runFromCatalogue(benchmark::State& state, const watchword::perf::Benchmark*
     // starts at the first call and stops at the second.
     while (state.KeepRunningBatch(state.max_iterations))
         prepared.routine->run(static_cast<std::uint64_t>(state.max_iterations));
+    // The timer has stopped: what the iterations kept goes now.
+    prepared.routine->afterSample();
     if (entry->unitsPerIteration > 0)
         state.counters[entry->unit + "/s"] = benchmark::Counter(
             entry->unitsPerIteration, benchmark::Counter::kIsIterationInvariantRate);

@@ -19,6 +19,11 @@ the ratio of the points, and whether the intervals overlap; then, from the
 app's --timing file, how late the clock's second was handled on the GUI
 thread while the benchmarks ran on the worker (the whole run: a frozen GUI
 thread shows as a late second).
+
+As a control, each round also runs the CLI a second time: how often two
+runs of the same front end have overlapping intervals says how much of any
+disagreement is the machine drifting between runs rather than the front
+ends differing.
 """
 
 import argparse
@@ -66,7 +71,10 @@ def run_gui(build, regex, env, work, round_number):
 def late_seconds(timing):
     """How late each second's handler started, in ms after the one before
     plus 1000 (the clock's timer fires on the second)."""
-    starts = [tick["at_ms"] for tick in timing.get("ticks", [])]
+    # From the first frame on: the run starts there (before it, a second
+    # waits for the app's own start-up, which bench/app_performance.py measures).
+    first_frame = timing.get("first_frame_ms", 0)
+    starts = [tick["at_ms"] for tick in timing.get("ticks", []) if tick["at_ms"] > first_frame]
     return [b - a - 1000.0 for a, b in zip(starts, starts[1:])]
 
 
@@ -91,15 +99,18 @@ def main():
                    XDG_RUNTIME_DIR=os.path.join(work, "runtime"))
         os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700)
         env.pop("DBUS_SESSION_BUS_ADDRESS", None)
-        overlaps = total = 0
+        overlaps = total = control_overlaps = control_total = 0
         lateness = []
         for round_number in range(args.rounds):
             if round_number % 2 == 0:
                 cli = run_cli(args.build, args.filter, env)
                 gui, timing = run_gui(args.build, args.filter, env, work, round_number)
+                control = run_cli(args.build, args.filter, env)
             else:
+                control = run_cli(args.build, args.filter, env)
                 gui, timing = run_gui(args.build, args.filter, env, work, round_number)
                 cli = run_cli(args.build, args.filter, env)
+            control_by_name = {b["name"]: b for b in control["benchmarks"]}
             lateness += late_seconds(timing)
             by_name = {b["name"]: b for b in gui["benchmarks"]}
             print(f"round {round_number + 1}: CLI and app, quick profile")
@@ -115,11 +126,17 @@ def main():
                 overlap = a["low"] <= b["high"] and b["low"] <= a["high"]
                 overlaps += overlap
                 total += 1
+                c = control_by_name.get(benchmark["name"])
+                if c is not None and c["status"] == "measured":
+                    c = typical(c)
+                    control_overlaps += a["low"] <= c["high"] and c["low"] <= a["high"]
+                    control_total += 1
                 print(f"  {benchmark['name']:36} "
                       f"{fmt(a['low']):>9} {fmt(a['point']):>9} {fmt(a['high']):>9}  "
                       f"{fmt(b['low']):>9} {fmt(b['point']):>9} {fmt(b['high']):>9}  "
                       f"{b['point'] / a['point']:7.2f}x  {'overlap' if overlap else 'APART'}")
-        print(f"\nintervals overlapping: {overlaps} of {total}")
+        print(f"\nintervals overlapping, CLI and app: {overlaps} of {total}; "
+              f"two CLI runs (the control): {control_overlaps} of {control_total}")
         if lateness:
             lateness.sort()
             print(f"GUI thread during the runs: {len(lateness)} seconds handled, the latest "

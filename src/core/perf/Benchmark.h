@@ -25,6 +25,10 @@ class Routine
 public:
     virtual ~Routine() = default;
     virtual void run(std::uint64_t iterations) = 0;
+    // Called after every sample, outside the timing: where a routine whose
+    // iterations make something expensive to destroy (an unlocked vault)
+    // drops what it kept, as Criterion's iter_with_large_drop does.
+    virtual void afterSample() {}
 };
 
 // Keeps value (and what it points to) alive as far as the optimizer is

@@ -56,8 +56,6 @@ const std::vector<Comparison>& comparisons()
          "issue 3"},
         {"vault/unlock_rest/10000", "", Kind::WithinBudget, 1.0, 15 * kMillisecond,
          "unlocking 10,000 accounts, the password KDF excluded, within 15 ms", "issue 3"},
-        {"vault/unlock_rest_one_worker/10000", "", Kind::WithinBudget, 1.0, 15 * kMillisecond,
-         "the same on one thread, within 15 ms", "issue 3"},
         {"vault/serialize/10000", "", Kind::WithinBudget, 1.0, 50 * kMillisecond,
          "the file of 10,000 accounts after one edit, within 50 ms (the save's budget, its "
          "fsyncs excepted)",

@@ -153,6 +153,59 @@ private slots:
         QCOMPARE(laterCalls.load(), 0);
     }
 
+    void afterEverySampleOutsideTheRun()
+    {
+        // run and afterSample alternate, one afterSample per warm-up batch
+        // and per sample, so a routine can keep what its iterations made and
+        // drop it after the clock stops.
+        class Keeper final : public Routine
+        {
+        public:
+            void run(std::uint64_t iterations) override
+            {
+                if (kept != 0)
+                    interleaved = false;
+                kept += iterations;
+                ++runs;
+            }
+            void afterSample() override
+            {
+                if (kept == 0)
+                    interleaved = false;
+                kept = 0;
+                ++drops;
+            }
+            std::uint64_t kept = 0;
+            int runs = 0;
+            int drops = 0;
+            bool interleaved = true;
+        };
+        Keeper* keeper = nullptr;
+        Benchmark benchmark;
+        benchmark.name = "keeps";
+        benchmark.prepare = [&keeper] {
+            auto routine = std::make_unique<Keeper>();
+            keeper = routine.get();
+            return prepared(std::move(routine));
+        };
+        // The routine lives until measure() returns: read its counts from
+        // inside the last progress call.
+        int runs = 0, drops = 0;
+        bool interleaved = false;
+        const std::atomic<bool> cancel{false};
+        const auto m = measure(benchmark, tiny(), cancel, [&](const Progress& p) {
+            if (p.phase == Phase::Measuring && keeper) {
+                runs = keeper->runs;
+                drops = keeper->drops;
+                interleaved = keeper->interleaved;
+            }
+        });
+        QCOMPARE(m.status, Status::Measured);
+        QVERIFY(runs > 10);
+        QCOMPARE(drops, runs);
+        QVERIFY(interleaved);
+    }
+
     void cancelledBeforeTheStart()
     {
         const std::atomic<bool> cancel{true};
