@@ -109,6 +109,16 @@ Pane {
                             Accessible.name: qsTr("Benchmark profile")
                             onActivated: (index) => page.controller.profile = choices[index].value
                         }
+                        CheckBox {
+                            objectName: "interleaveBox"
+                            text: qsTr("Interleave")
+                            checked: page.controller.interleaved
+                            enabled: !page.controller.running
+                            Accessible.name: qsTr("Interleave the benchmarks' samples")
+                            ToolTip.visible: hovered
+                            ToolTip.text: qsTr("Take the samples of all chosen benchmarks in turn, so a busy moment of the machine falls on ours and its reference alike: sturdier ratios, results at the end.")
+                            onToggled: page.controller.interleaved = checked
+                        }
                         Item {
                             Layout.fillWidth: true
                         }

@@ -105,6 +105,14 @@ void DiagnosticsController::setProfile(const QString& name)
     emit profileChanged();
 }
 
+void DiagnosticsController::setInterleaved(bool interleaved)
+{
+    if (interleaved == m_interleaved || m_running)
+        return;
+    m_interleaved = interleaved;
+    emit interleavedChanged();
+}
+
 perf::Profile DiagnosticsController::effectiveProfile() const
 {
     if (m_customProfile)
@@ -210,7 +218,8 @@ bool DiagnosticsController::run()
     setStatusText(tr("Starting %n benchmark(s)\u2026", nullptr, int(m_runCount)));
     setRunning(true);
 
-    startWorker([this, selection, profile = m_runProfile](Worker& worker) {
+    startWorker([this, selection, profile = m_runProfile,
+                 interleaved = m_interleaved](Worker& worker) {
         // The runner reports up to fifty steps a phase; four a second reach
         // the GUI, and one as each benchmark starts.
         std::size_t lastIndex = selection.size();
@@ -231,7 +240,10 @@ bool DiagnosticsController::run()
         std::vector<perf::Measurement> measurements;
         QString failure;
         try {
-            measurements = perf::runSuite(selection, profile, worker.cancel, progress, finished);
+            measurements =
+                interleaved
+                    ? perf::runInterleaved(selection, profile, worker.cancel, progress, finished)
+                    : perf::runSuite(selection, profile, worker.cancel, progress, finished);
         } catch (const std::exception& error) {
             // A benchmark that throws must not take the app with it.
             failure = QString::fromLocal8Bit(error.what());

@@ -47,6 +47,9 @@ class DiagnosticsController : public QObject
     Q_PROPERTY(ComparisonListModel* comparisons READ comparisons CONSTANT)
     // "quick" or "full" (a test's own profile shows its name).
     Q_PROPERTY(QString profile READ profile WRITE setProfile NOTIFY profileChanged)
+    // Samples of all the chosen benchmarks taken in turn (perf::runInterleaved):
+    // sturdier ratios, results only at the end.
+    Q_PROPERTY(bool interleaved READ interleaved WRITE setInterleaved NOTIFY interleavedChanged)
     Q_PROPERTY(bool running READ running NOTIFY runningChanged)
     // A baseline comparison is being worked out.
     Q_PROPERTY(bool comparing READ comparing NOTIFY comparingChanged)
@@ -86,6 +89,8 @@ public:
     ComparisonListModel* comparisons() { return &m_comparisons; }
     QString profile() const;
     void setProfile(const QString& name);
+    bool interleaved() const { return m_interleaved; }
+    void setInterleaved(bool interleaved);
     bool running() const { return m_running; }
     bool comparing() const { return m_comparing; }
     bool busy() const { return m_running || m_comparing; }
@@ -135,6 +140,7 @@ public:
 
 signals:
     void profileChanged();
+    void interleavedChanged();
     void runningChanged();
     void comparingChanged();
     void busyChanged();
@@ -175,6 +181,7 @@ private:
     BenchmarkResultsModel m_results;
     ComparisonListModel m_comparisons;
     QString m_profile = QStringLiteral("quick");
+    bool m_interleaved = false;
     std::optional<perf::Profile> m_customProfile;
     // The profile of the results shown (the reports name it).
     perf::Profile m_runProfile;

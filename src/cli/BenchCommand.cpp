@@ -18,7 +18,8 @@ namespace {
 constexpr const char* usage = R"(usage: watchword-cli bench [--quick | --full] [--filter REGEX]
                            [--format table|markdown|json|html]
                            [--save-baseline NAME] [--baseline NAME]
-                           [--noise-threshold PERCENT] [--output DIR] [--list]
+                           [--noise-threshold PERCENT] [--output DIR] [--interleave]
+                           [--list]
 
 Measures Watchword's operations and their references on Criterion's model:
 warm-up, linear sampling, the slope as the point estimate with a 95 %
@@ -27,6 +28,9 @@ bootstrap interval, Tukey outliers counted as mild and severe.
   --quick            about 1 s per benchmark (20 samples; the default)
   --full             the reference reports' settings: 50 samples, 2 s warm-up,
                      10 s measurement
+  --interleave       take the samples of all the chosen benchmarks in turn, so
+                     a busy moment of the machine falls on ours and its
+                     reference alike: sturdier ratios
   --filter REGEX     only the benchmarks whose name matches (ECMAScript regex,
                      anywhere in the name); a reference does not follow its
                      benchmark, name both to get their ratio
@@ -86,6 +90,7 @@ int runBench(const std::vector<std::string>& args)
                                                    {"noise-threshold", true},
                                                    {"output", true},
                                                    {"list"},
+                                                   {"interleave"},
                                                    {"help"}});
     if (!arguments.ok())
         return reportError(arguments.error() + " (see watchword-cli bench --help)");
@@ -163,9 +168,13 @@ int runBench(const std::vector<std::string>& args)
     report.machine = perf::currentMachine(qVersion());
     report.machine.harness = "Criterion-model runner, " + profile.name + " profile";
     report.profile = profile;
+    const bool interleave = arguments.has("interleave");
+    if (interleave)
+        report.machine.harness += ", samples interleaved";
+    const auto run = interleave ? perf::runInterleaved : perf::runSuite;
     report.measurements =
-        perf::runSuite(*selection, profile, interrupted,
-                       terminal ? perf::ProgressCallback(showProgress) : perf::ProgressCallback());
+        run(*selection, profile, interrupted,
+            terminal ? perf::ProgressCallback(showProgress) : perf::ProgressCallback(), {});
     sigaction(SIGINT, &previous, nullptr);
     if (terminal)
         std::fputs("\r\033[K", stderr);

@@ -251,6 +251,32 @@ private slots:
         QCOMPARE(bar.value(QStringLiteral("theirs")).toDouble(), theirs);
     }
 
+    void interleavedRunMeasuresEveryOne()
+    {
+        auto controller =
+            makeController({spinning("fake/fast", 100), failing("fake/failing", "no such key"),
+                            spinning("fake/slower", 1000)});
+        QSignalSpy interleavedChanged(controller.get(), &DiagnosticsController::interleavedChanged);
+        controller->setInterleaved(true);
+        QCOMPARE(interleavedChanged.size(), 1);
+        QVERIFY(controller->interleaved());
+        QVERIFY(runToEnd(*controller));
+        const auto& model = *controller->results();
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(role(model, 0, "status").toString(), QStringLiteral("measured"));
+        QCOMPARE(role(model, 1, "status").toString(), QStringLiteral("failed"));
+        QCOMPARE(role(model, 2, "status").toString(), QStringLiteral("measured"));
+        // Slower by the work done, whatever the machine: ten times the spin.
+        QVERIFY(role(model, 2, "point").toDouble() > role(model, 0, "point").toDouble());
+        // Not changeable during a run.
+        QVERIFY(controller->run());
+        controller->setInterleaved(false);
+        QVERIFY(controller->interleaved());
+        controller->cancel();
+        QSignalSpy finished(controller.get(), &DiagnosticsController::runFinished);
+        QVERIFY(finished.wait(60000));
+    }
+
     void failingBenchmarkIsShownAndPassedOver()
     {
         auto controller =

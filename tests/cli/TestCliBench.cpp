@@ -177,6 +177,28 @@ private slots:
         QVERIFY(QFile::exists(output.filePath(QStringLiteral("report.md"))));
     }
 
+    void interleaved()
+    {
+        const Outcome outcome =
+            runCli({"bench", "--interleave", "--filter", pair, "--format", "json"});
+        QCOMPARE(outcome.exitCode, 0);
+        const QJsonObject report = parse(outcome.out);
+        QVERIFY(report[QStringLiteral("machine")]
+                    .toObject()[QStringLiteral("harness")]
+                    .toString()
+                    .contains(QStringLiteral("interleaved")));
+        const QJsonArray benchmarks = report[QStringLiteral("benchmarks")].toArray();
+        QCOMPARE(benchmarks.size(), 2);
+        for (const auto& value : benchmarks) {
+            const QJsonObject benchmark = value.toObject();
+            QCOMPARE(benchmark[QStringLiteral("status")].toString(), QStringLiteral("measured"));
+            verifyInterval(benchmark[QStringLiteral("estimates")]
+                               .toObject()[QStringLiteral("slope")]
+                               .toObject());
+        }
+        QCOMPARE(report[QStringLiteral("comparisons")].toArray().size(), 1);
+    }
+
     void baselineSavedAndCompared()
     {
         const QString one = QStringLiteral("^totp/sha1$");

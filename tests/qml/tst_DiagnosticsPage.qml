@@ -94,6 +94,18 @@ Item {
             compare(child(page, "targetsSection").title.indexOf("Targets: 0 of"), -1)
         }
 
+        function test_interleaveRunsToTheEnd() {
+            const page = makePage(testDiagnostics)
+            const box = child(page, "interleaveBox")
+            verify(!box.checked)
+            mouseClick(box)
+            verify(testDiagnostics.interleaved)
+            runAll(page)
+            verify(findChild(page, "resultRow0"))
+            mouseClick(box)
+            verify(!testDiagnostics.interleaved)
+        }
+
         function test_logScaleSwitchesTheAxis() {
             const page = makePage(testDiagnostics)
             if (testDiagnostics.chartData.length === 0)

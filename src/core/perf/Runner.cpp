@@ -92,30 +92,46 @@ double timed(Routine& routine, std::uint64_t iterations)
         std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
 }
 
-Measurement measureAt(const Benchmark& benchmark, const Profile& profile,
-                      const std::atomic<bool>& cancel, Reporter& reporter)
+// A benchmark prepared, warmed up and with its sampling plan: what is left
+// is taking the samples, in one go or interleaved with other benchmarks.
+struct Planned
 {
     Measurement result;
+    Prepared prepared;
+    std::vector<double> plan;
+    double plannedIterations = 0;
+    double doneIterations = 0;
+
+    bool ready() const { return result.status == Status::Measured && prepared.routine; }
+};
+
+// Prepares, warms up and plans; result.status says Failed or Cancelled if
+// it went no further.
+Planned prepareAndPlan(const Benchmark& benchmark, const Profile& profile,
+                       const std::atomic<bool>& cancel, Reporter& reporter)
+{
+    Planned planned;
+    Measurement& result = planned.result;
     result.name = benchmark.name;
     result.unitsPerIteration = benchmark.unitsPerIteration;
     result.unit = benchmark.unit;
-
-    const auto cancelled = [&] {
+    const auto cancelled = [&]() -> Planned {
         result.status = Status::Cancelled;
-        return result;
+        planned.prepared.routine.reset();
+        return std::move(planned);
     };
     if (cancel.load(std::memory_order_relaxed))
         return cancelled();
 
     reporter.tell(Phase::Preparing, 0, true);
-    Prepared prepared = benchmark.prepare ? benchmark.prepare() : notPrepared("nothing to run");
-    if (!prepared.routine) {
+    planned.prepared = benchmark.prepare ? benchmark.prepare() : notPrepared("nothing to run");
+    if (!planned.prepared.routine) {
         result.status = Status::Failed;
-        result.error =
-            prepared.error.empty() ? "the benchmark could not be prepared" : prepared.error;
-        return result;
+        result.error = planned.prepared.error.empty() ? "the benchmark could not be prepared"
+                                                      : planned.prepared.error;
+        return planned;
     }
-    Routine& routine = *prepared.routine;
+    Routine& routine = *planned.prepared.routine;
 
     const double warmUpBudget = static_cast<double>(profile.warmUp.count());
     const double measurementBudget = static_cast<double>(profile.measurement.count());
@@ -142,7 +158,6 @@ Measurement measureAt(const Benchmark& benchmark, const Profile& profile,
 
     // 2. The sampling plan, as Criterion's automatic mode chooses it.
     const std::size_t n = std::max<std::size_t>(profile.sampleSize, 2);
-    std::vector<double> plan;
     const std::uint64_t linearD =
         stats::linearStep(perIteration, n, measurementBudget); // at least 1
     const double linearExpected = triangular(n) * static_cast<double>(linearD) * perIteration;
@@ -150,36 +165,61 @@ Measurement measureAt(const Benchmark& benchmark, const Profile& profile,
         result.sampling = Sampling::Flat;
         const double d =
             std::max(1.0, std::ceil(measurementBudget / (perIteration * static_cast<double>(n))));
-        plan.assign(n, d);
+        planned.plan.assign(n, d);
     } else {
         result.sampling = Sampling::Linear;
-        plan = stats::linearIterations(linearD, n);
+        planned.plan = stats::linearIterations(linearD, n);
     }
-    double plannedIterations = 0;
-    for (const double iterations : plan)
-        plannedIterations += iterations;
-
-    // 3. The samples.
+    for (const double iterations : planned.plan)
+        planned.plannedIterations += iterations;
     result.iterations.reserve(n);
     result.nanoseconds.reserve(n);
-    double doneIterations = 0;
-    for (const double iterations : plan) {
-        if (cancel.load(std::memory_order_relaxed))
-            return cancelled();
-        const double elapsed = timed(routine, static_cast<std::uint64_t>(iterations));
-        result.iterations.push_back(iterations);
-        result.nanoseconds.push_back(elapsed);
-        doneIterations += iterations;
-        reporter.tell(Phase::Measuring, doneIterations / plannedIterations);
-    }
-    prepared.routine.reset(); // setup's files and memory go before the analysis
+    return planned;
+}
 
-    // 4. The statistics.
+// 3. Sample `index` of the plan.
+void takeSample(Planned& planned, std::size_t index, Reporter& reporter)
+{
+    const double iterations = planned.plan[index];
+    const double elapsed = timed(*planned.prepared.routine, static_cast<std::uint64_t>(iterations));
+    planned.result.iterations.push_back(iterations);
+    planned.result.nanoseconds.push_back(elapsed);
+    planned.doneIterations += iterations;
+    reporter.tell(Phase::Measuring, planned.doneIterations / planned.plannedIterations);
+}
+
+// 4. The statistics, once every sample is in; the routine (with its files
+// and memory) goes first.
+Measurement analyse(Planned& planned, const Profile& profile, Reporter& reporter)
+{
+    planned.prepared.routine.reset();
     reporter.tell(Phase::Analysing, 1, true);
     stats::BootstrapOptions options;
     options.resamples = profile.resamples;
-    result.estimates = stats::estimate(result.iterations, result.nanoseconds, options);
-    return result;
+    planned.result.estimates =
+        stats::estimate(planned.result.iterations, planned.result.nanoseconds, options);
+    return std::move(planned.result);
+}
+
+Measurement cancelledMeasurement(Planned& planned)
+{
+    planned.prepared.routine.reset();
+    planned.result.status = Status::Cancelled;
+    return std::move(planned.result);
+}
+
+Measurement measureAt(const Benchmark& benchmark, const Profile& profile,
+                      const std::atomic<bool>& cancel, Reporter& reporter)
+{
+    Planned planned = prepareAndPlan(benchmark, profile, cancel, reporter);
+    if (!planned.ready())
+        return std::move(planned.result);
+    for (std::size_t i = 0; i < planned.plan.size(); ++i) {
+        if (cancel.load(std::memory_order_relaxed))
+            return cancelledMeasurement(planned);
+        takeSample(planned, i, reporter);
+    }
+    return analyse(planned, profile, reporter);
 }
 
 } // namespace
@@ -237,6 +277,87 @@ std::vector<Measurement> runSuite(const std::vector<const Benchmark*>& selection
             finished(results.back());
         if (results.back().status == Status::Cancelled)
             break;
+    }
+    return results;
+}
+
+std::vector<Measurement> runInterleaved(const std::vector<const Benchmark*>& selection,
+                                        const Profile& profile, const std::atomic<bool>& cancel,
+                                        const ProgressCallback& progress,
+                                        const std::function<void(const Measurement&)>& finished)
+{
+    // Overall progress: the warm-ups are the first part of the run, the
+    // rounds of samples the rest, in the profile's proportions.
+    const std::size_t count = selection.size();
+    const double warmUp = static_cast<double>(profile.warmUp.count());
+    const double measurement = static_cast<double>(profile.measurement.count());
+    const double warmShare = warmUp + measurement > 0 ? warmUp / (warmUp + measurement) : 0;
+    std::size_t totalSamples = 0;
+    std::size_t doneSamples = 0;
+    const ProgressCallback planning = [&](const Progress& step) {
+        Progress adjusted = step;
+        const double warmedUp = step.phase == Phase::WarmingUp && warmShare > 0
+                                    ? std::min(1.0, step.benchmarkFraction / warmShare)
+                                    : 0.0;
+        adjusted.overallFraction = warmShare *
+                                   (static_cast<double>(step.benchmarkIndex) + warmedUp) /
+                                   static_cast<double>(count);
+        progress(adjusted);
+    };
+    const ProgressCallback sampling = [&](const Progress& step) {
+        Progress adjusted = step;
+        adjusted.overallFraction =
+            step.phase == Phase::Analysing
+                ? 1.0
+                : warmShare + (1 - warmShare) * static_cast<double>(doneSamples) /
+                                  static_cast<double>(std::max<std::size_t>(totalSamples, 1));
+        progress(adjusted);
+    };
+    const ProgressCallback none;
+
+    std::vector<Planned> planned;
+    planned.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        // After a cancel the rest are only named: prepareAndPlan returns them
+        // Cancelled without preparing anything.
+        Reporter reporter(progress ? planning : none, i, count, selection[i]->name);
+        planned.push_back(prepareAndPlan(*selection[i], profile, cancel, reporter));
+    }
+
+    std::size_t rounds = 0;
+    for (const auto& p : planned) {
+        if (p.ready()) {
+            rounds = std::max(rounds, p.plan.size());
+            totalSamples += p.plan.size();
+        }
+    }
+    bool stopped = cancel.load(std::memory_order_relaxed);
+    for (std::size_t round = 0; round < rounds && !stopped; ++round) {
+        for (std::size_t i = 0; i < planned.size(); ++i) {
+            if (!planned[i].ready() || round >= planned[i].plan.size())
+                continue;
+            if (cancel.load(std::memory_order_relaxed)) {
+                stopped = true;
+                break;
+            }
+            ++doneSamples;
+            Reporter reporter(progress ? sampling : none, i, count, selection[i]->name);
+            takeSample(planned[i], round, reporter);
+        }
+    }
+
+    std::vector<Measurement> results;
+    results.reserve(planned.size());
+    for (std::size_t i = 0; i < planned.size(); ++i) {
+        Reporter reporter(progress ? sampling : none, i, count, selection[i]->name);
+        if (!planned[i].ready())
+            results.push_back(std::move(planned[i].result));
+        else if (stopped)
+            results.push_back(cancelledMeasurement(planned[i]));
+        else
+            results.push_back(analyse(planned[i], profile, reporter));
+        if (finished)
+            finished(results.back());
     }
     return results;
 }

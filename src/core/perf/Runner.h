@@ -105,6 +105,18 @@ std::vector<Measurement> runSuite(const std::vector<const Benchmark*>& selection
                                   const ProgressCallback& progress = {},
                                   const std::function<void(const Measurement&)>& finished = {});
 
+// The same benchmarks with their samples interleaved: each is prepared,
+// warmed up and planned in turn (all stay prepared), then sample i of every
+// benchmark is taken before sample i + 1 of any, so a slow patch of the
+// machine falls on ours and its reference alike. Ratios are sturdier; the
+// results arrive only at the end, each benchmark's samples spread over the
+// whole run. After a cancel every benchmark that had not finished comes back
+// Cancelled.
+std::vector<Measurement>
+runInterleaved(const std::vector<const Benchmark*>& selection, const Profile& profile,
+               const std::atomic<bool>& cancel, const ProgressCallback& progress = {},
+               const std::function<void(const Measurement&)>& finished = {});
+
 // The benchmarks of the catalogue whose names match the ECMAScript regular
 // expression filter anywhere (std::regex_search); all of them for an empty
 // filter. nullopt if the expression does not compile (error says why).

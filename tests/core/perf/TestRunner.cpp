@@ -5,6 +5,7 @@
 #include "perf/Runner.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -47,6 +48,31 @@ Benchmark spinning(std::string name, std::chrono::nanoseconds each,
     };
     return benchmark;
 }
+
+// Counts its calls and asks for the cancel on call number stopAt, after
+// spinning `each` per iteration like Spin.
+class Canceller final : public Routine
+{
+public:
+    Canceller(std::atomic<bool>& cancel, std::atomic<int>& calls, int stopAt,
+              std::chrono::nanoseconds each = {})
+        : m_cancel(cancel), m_calls(calls), m_stopAt(stopAt), m_each(each)
+    {}
+    void run(std::uint64_t iterations) override
+    {
+        const auto end = std::chrono::steady_clock::now() + m_each * iterations;
+        while (std::chrono::steady_clock::now() < end) {
+        }
+        if (++m_calls == m_stopAt)
+            m_cancel = true;
+    }
+
+private:
+    std::atomic<bool>& m_cancel;
+    std::atomic<int>& m_calls;
+    int m_stopAt;
+    std::chrono::nanoseconds m_each;
+};
 
 Profile tiny(std::size_t samples = 10, std::chrono::nanoseconds measurement = 20ms)
 {
@@ -118,26 +144,10 @@ private slots:
         // not start another.
         std::atomic<bool> cancel{false};
         std::atomic<int> calls{0};
-        class Canceller final : public Routine
-        {
-        public:
-            Canceller(std::atomic<bool>& cancel, std::atomic<int>& calls)
-                : m_cancel(cancel), m_calls(calls)
-            {}
-            void run(std::uint64_t) override
-            {
-                if (++m_calls == 5)
-                    m_cancel = true;
-            }
-
-        private:
-            std::atomic<bool>& m_cancel;
-            std::atomic<int>& m_calls;
-        };
         std::vector<Benchmark> benchmarks(2);
         benchmarks[0].name = "cancels";
         benchmarks[0].prepare = [&] {
-            return prepared(std::make_unique<Canceller>(cancel, calls));
+            return prepared(std::make_unique<Canceller>(cancel, calls, 5));
         };
         std::atomic<int> laterCalls{0};
         benchmarks[1] = spinning("never", 1us, &laterCalls);
@@ -261,6 +271,103 @@ private slots:
         QCOMPARE(seen.front().phase, Phase::Preparing);
         QCOMPARE(seen.back().phase, Phase::Analysing);
         QCOMPARE(seen.back().overallFraction, 1.0);
+    }
+
+    void interleavedSamplesAlternate()
+    {
+        // Each routine logs its name per call: the warm-ups come one
+        // benchmark after the other, then the samples alternate.
+        std::vector<char> log;
+        class Logger final : public Routine
+        {
+        public:
+            Logger(std::vector<char>& log, char id) : m_log(log), m_id(id) {}
+            void run(std::uint64_t) override { m_log.push_back(m_id); }
+
+        private:
+            std::vector<char>& m_log;
+            char m_id;
+        };
+        std::vector<Benchmark> benchmarks(3);
+        for (int i = 0; i < 3; ++i) {
+            const char id = static_cast<char>('a' + i);
+            benchmarks[std::size_t(i)].name = std::string(1, id);
+            benchmarks[std::size_t(i)].prepare = [&log, id] {
+                return prepared(std::make_unique<Logger>(log, id));
+            };
+        }
+        benchmarks[1].prepare = [] {
+            return notPrepared("no b today");
+        };
+        std::vector<Progress> seen;
+        std::vector<std::string> finished;
+        const std::atomic<bool> cancel{false};
+        const auto results = runInterleaved(
+            {&benchmarks[0], &benchmarks[1], &benchmarks[2]}, tiny(), cancel,
+            [&](const Progress& p) { seen.push_back(p); },
+            [&](const Measurement& m) { finished.push_back(m.name); });
+
+        QCOMPARE(results.size(), std::size_t(3));
+        QCOMPARE(results[0].status, Status::Measured);
+        QCOMPARE(results[1].status, Status::Failed);
+        QCOMPARE(results[1].error, std::string("no b today"));
+        QCOMPARE(results[2].status, Status::Measured);
+        QCOMPARE(results[0].iterations.size(), std::size_t(10));
+        QCOMPARE(results[2].iterations.size(), std::size_t(10));
+        QCOMPARE(finished, (std::vector<std::string>{"a", "b", "c"}));
+        // The last 20 calls are the samples: a, c, a, c, ...
+        QVERIFY(log.size() > 20);
+        const std::vector<char> samples(log.end() - 20, log.end());
+        for (std::size_t i = 0; i < samples.size(); ++i)
+            QCOMPARE(samples[i], i % 2 == 0 ? 'a' : 'c');
+        // and before them every warm-up of a, then every one of c.
+        const std::vector<char> warmUps(log.begin(), log.end() - 20);
+        QVERIFY(
+            std::is_partitioned(warmUps.begin(), warmUps.end(), [](char c) { return c == 'a'; }));
+        QCOMPARE(warmUps.front(), 'a');
+        QCOMPARE(warmUps.back(), 'c');
+
+        double overall = 0;
+        for (const auto& p : seen) {
+            QVERIFY2(p.overallFraction >= overall - 1e-12, p.name.c_str());
+            QVERIFY(p.overallFraction <= 1.0);
+            overall = p.overallFraction;
+        }
+        QCOMPARE(seen.back().overallFraction, 1.0);
+    }
+
+    void interleavedCancelStopsEveryone()
+    {
+        std::atomic<bool> cancel{false};
+        std::atomic<int> calls{0};
+        std::vector<Benchmark> benchmarks(2);
+        for (auto& benchmark : benchmarks) {
+            benchmark.name = "cancels";
+            benchmark.prepare = [&] {
+                return prepared(std::make_unique<Canceller>(cancel, calls, 40, 1us));
+            };
+        }
+        const auto results = runInterleaved({&benchmarks[0], &benchmarks[1]}, tiny(), cancel);
+        QCOMPARE(calls.load(), 40);
+        // A cancel during the warm-ups: the benchmarks not reached come back
+        // Cancelled too.
+        calls = 0;
+        cancel = false;
+        std::vector<Benchmark> three = {benchmarks[0], benchmarks[1], benchmarks[1]};
+        three[0].prepare = [&] {
+            cancel = true;
+            return prepared(std::make_unique<Canceller>(cancel, calls, 40, 1us));
+        };
+        const auto early = runInterleaved({&three[0], &three[1], &three[2]}, tiny(), cancel);
+        QCOMPARE(early.size(), std::size_t(3));
+        for (const auto& m : early)
+            QCOMPARE(m.status, Status::Cancelled);
+        QCOMPARE(early[2].name, std::string("cancels"));
+        QCOMPARE(results.size(), std::size_t(2));
+        for (const auto& m : results) {
+            QCOMPARE(m.status, Status::Cancelled);
+            QCOMPARE(m.estimates.samples, std::size_t(0));
+        }
     }
 
     void perIterationTimes()
