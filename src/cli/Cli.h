@@ -66,5 +66,6 @@ int runCode(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);
 int runSelfTest(const std::vector<std::string>& args);
 int runVault(const std::vector<std::string>& args);
+int runWatch(const std::vector<std::string>& args);
 
 } // namespace watchword::cli

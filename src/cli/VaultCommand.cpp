@@ -1,5 +1,6 @@
 #include "Arguments.h"
 #include "Cli.h"
+#include "Secrets.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "keychain/Keychain.h"
@@ -15,12 +16,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
 #include <sys/stat.h>
-#include <termios.h>
 #include <unistd.h>
 
 namespace watchword::cli {
@@ -80,170 +79,6 @@ std::int64_t currentUnixSeconds()
                std::chrono::system_clock::now().time_since_epoch())
         .count();
 }
-
-// Echo off on the terminal for as long as the object lives. A signal that
-// ends the process meanwhile (Ctrl-C, Ctrl-\\, a hang-up, kill) must not
-// leave the user's shell without echo: the handlers put the settings back,
-// then let the signal do what it would have done.
-class EchoOff
-{
-public:
-    explicit EchoOff(int terminal)
-    {
-        if (::tcgetattr(terminal, &s_original) != 0)
-            return;
-        s_terminal = terminal;
-        struct sigaction restore
-        {};
-        restore.sa_handler = &EchoOff::restoreAndReraise;
-        sigemptyset(&restore.sa_mask);
-        // A signal the caller ignores (nohup, a shell's background job)
-        // stays ignored: it would not end the process, so nothing to restore.
-        for (std::size_t i = 0; i < std::size(endingSignals); ++i) {
-            ::sigaction(endingSignals[i], nullptr, &m_previous[i]);
-            m_replaced[i] = m_previous[i].sa_handler != SIG_IGN;
-            if (m_replaced[i])
-                ::sigaction(endingSignals[i], &restore, nullptr);
-        }
-        termios silent = s_original;
-        silent.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-        silent.c_lflag |= ECHONL;
-        ::tcsetattr(terminal, TCSAFLUSH, &silent);
-    }
-    ~EchoOff()
-    {
-        if (s_terminal < 0)
-            return;
-        ::tcsetattr(s_terminal, TCSAFLUSH, &s_original);
-        s_terminal = -1;
-        for (std::size_t i = 0; i < std::size(endingSignals); ++i)
-            if (m_replaced[i])
-                ::sigaction(endingSignals[i], &m_previous[i], nullptr);
-    }
-    EchoOff(const EchoOff&) = delete;
-    EchoOff& operator=(const EchoOff&) = delete;
-
-private:
-    static constexpr int endingSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-
-    // Async-signal-safe: tcsetattr, signal and raise are on the POSIX list.
-    static void restoreAndReraise(int signal)
-    {
-        if (s_terminal >= 0)
-            ::tcsetattr(s_terminal, TCSAFLUSH, &s_original);
-        std::signal(signal, SIG_DFL);
-        std::raise(signal);
-    }
-
-    static inline volatile std::sig_atomic_t s_terminal = -1;
-    static inline termios s_original{};
-    struct sigaction m_previous[std::size(endingSignals)]{};
-    bool m_replaced[std::size(endingSignals)] = {};
-};
-
-// Reads one line from the terminal with echo off. The terminal settings are
-// restored before returning, whatever happens, and if a signal ends the
-// process at the prompt.
-std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& error)
-{
-    const int terminal = ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
-    if (terminal < 0) {
-        error = "no terminal to ask for a secret on: use --password-stdin";
-        return std::nullopt;
-    }
-    std::optional<EchoOff> echoOff(std::in_place, terminal);
-    [[maybe_unused]] const ssize_t written = ::write(terminal, prompt.data(), prompt.size());
-    constexpr std::size_t limit = 4096;
-    SecureBuffer line(limit);
-    std::size_t size = 0;
-    bool ended = false;
-    bool failed = false;
-    bool endOfInput = false;
-    while (!ended) {
-        std::uint8_t byte = 0;
-        const ssize_t got = ::read(terminal, &byte, 1);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
-            // Ctrl-D, a closed terminal: only Enter confirms a secret, so
-            // whatever was typed before is dropped, not taken.
-            endOfInput = true;
-            ended = true;
-        } else if (byte == '\n') {
-            ended = true;
-        } else if (size == limit) {
-            failed = true;
-            ended = true;
-        } else {
-            line[size++] = byte;
-        }
-    }
-    echoOff.reset();
-    if (endOfInput) // so the error starts on a line of its own
-        [[maybe_unused]]
-        const ssize_t newline = ::write(terminal, "\n", 1);
-    ::close(terminal);
-    if (endOfInput) {
-        error = "end of input at the prompt: nothing was entered";
-        return std::nullopt;
-    }
-    if (failed) {
-        error = "the line typed is longer than 4096 bytes";
-        return std::nullopt;
-    }
-    if (size > 0 && line[size - 1] == '\r')
-        --size;
-    line.truncate(size);
-    return line;
-}
-
-// Where the secrets of one command come from: stdin lines or the terminal.
-class SecretSource
-{
-public:
-    // With fromStdin, reads all stdin lines the command needs at once.
-    static std::optional<SecretSource> make(bool fromStdin, std::size_t lineCount,
-                                            std::string& error)
-    {
-        SecretSource source;
-        source.m_fromStdin = fromStdin;
-        if (fromStdin) {
-            auto input = readStdinLines(lineCount + 1);
-            if (!input.error.empty()) {
-                error = input.error;
-                return std::nullopt;
-            }
-            if (input.lines.size() > lineCount) {
-                error = "standard input has more than " + std::to_string(lineCount) +
-                        (lineCount == 1 ? " line" : " lines") + " (see watchword-cli vault --help)";
-                return std::nullopt;
-            }
-            source.m_lines = std::move(input.lines);
-        }
-        return source;
-    }
-
-    bool fromStdin() const { return m_fromStdin; }
-
-    // The next stdin line (named what in errors) or the answer to prompt.
-    std::optional<SecureBuffer> next(std::string_view what, std::string_view prompt,
-                                     std::string& error)
-    {
-        if (!m_fromStdin)
-            return promptHidden(prompt, error);
-        if (m_next >= m_lines.size()) {
-            error = "standard input ends before " + std::string(what) + " (line " +
-                    std::to_string(m_next + 1) + "; see watchword-cli vault --help)";
-            return std::nullopt;
-        }
-        return std::move(m_lines[m_next++]);
-    }
-
-private:
-    bool m_fromStdin = false;
-    std::vector<SecureBuffer> m_lines;
-    std::size_t m_next = 0;
-};
 
 // A password, NFKD-normalized, not empty.
 std::optional<SecureBuffer> readPassword(SecretSource& source, std::string_view what,

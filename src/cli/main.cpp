@@ -17,6 +17,8 @@ commands:
   selftest   run the known-answer tests of every primitive
   vault      create and use a vault file (init, info, add, note, list, codes,
              remove, passwd, recover)
+  watch      Garmin device profiles, what the watch app's work costs on each,
+             and the payload the watch app loads (devices, estimate, export)
 
 'watchword-cli <command> --help' describes each command.
 Exit status: 0 on success, 1 if an operation failed, 2 on bad input.
@@ -68,6 +70,8 @@ int run(std::vector<std::string> args)
         return runSelfTest(args);
     if (command == "vault")
         return runVault(args);
+    if (command == "watch")
+        return runWatch(args);
     return reportError("unknown command '" + command + "' (see watchword-cli --help)");
 }
 

@@ -123,32 +123,6 @@ private:
     std::size_t m_size = 0;
 };
 
-std::uint8_t otpKindCode(otp::OtpKind kind) noexcept
-{
-    switch (kind) {
-    case otp::OtpKind::Totp:
-        return 1;
-    case otp::OtpKind::Hotp:
-        return 2;
-    case otp::OtpKind::Steam:
-        return 3;
-    }
-    return 0;
-}
-
-std::uint8_t algorithmCode(crypto::HashAlgorithm algorithm) noexcept
-{
-    switch (algorithm) {
-    case crypto::HashAlgorithm::Sha1:
-        return 1;
-    case crypto::HashAlgorithm::Sha256:
-        return 2;
-    case crypto::HashAlgorithm::Sha512:
-        return 3;
-    }
-    return 0;
-}
-
 void writeFields(FieldWriter& writer, const OtpAccount& account) noexcept
 {
     const auto& parameters = account.parameters;
@@ -574,6 +548,32 @@ VaultResult<Record> decodeFields(RecordKind kind, const RecordId& id, std::uint6
     if (auto decoded = decodeFieldsInto(kind, id, version, fields, record); !decoded)
         return fail(decoded.error());
     return record;
+}
+
+std::uint8_t otpKindCode(otp::OtpKind kind) noexcept
+{
+    switch (kind) {
+    case otp::OtpKind::Totp:
+        return 1;
+    case otp::OtpKind::Hotp:
+        return 2;
+    case otp::OtpKind::Steam:
+        return 3;
+    }
+    return 0;
+}
+
+std::uint8_t algorithmCode(crypto::HashAlgorithm algorithm) noexcept
+{
+    switch (algorithm) {
+    case crypto::HashAlgorithm::Sha1:
+        return 1;
+    case crypto::HashAlgorithm::Sha256:
+        return 2;
+    case crypto::HashAlgorithm::Sha512:
+        return 3;
+    }
+    return 0;
 }
 
 } // namespace watchword::vault

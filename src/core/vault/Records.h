@@ -122,4 +122,10 @@ using Record = std::variant<OtpAccount, SecureNote>;
                                                  std::uint64_t version, ByteView fields,
                                                  Record& out);
 
+// The codes of docs/FORMAT.md section 6's OTP kind (TOTP 1, HOTP 2, Steam 3)
+// and algorithm (SHA-1 1, SHA-256 2, SHA-512 3) fields; the watch export
+// (section 8) uses the same.
+[[nodiscard]] std::uint8_t otpKindCode(otp::OtpKind kind) noexcept;
+[[nodiscard]] std::uint8_t algorithmCode(crypto::HashAlgorithm algorithm) noexcept;
+
 } // namespace watchword::vault
