@@ -126,12 +126,25 @@ def otpauth_seeds():
         write("fuzz-otpauth-uri", name, (uri % secret).encode())
 
 
+def watch_seeds():
+    # Device profiles: a round MIP watch, the Instinct's subscreen, an AMOLED
+    # touch watch, and fr70 with its unknown facts as null.
+    for name in ("fr255", "instinct2", "venu3", "fr70"):
+        write("fuzz-device-profile", name + ".json",
+              (ROOT / "resources" / "devices" / (name + ".json")).read_bytes())
+    # The worked example of docs/FORMAT.md section 8 (PIN 482916, 2,000
+    # rounds: FuzzWatchPayload.cpp opens with that PIN).
+    vectors = json.loads((DATA / "watch" / "vectors.json").read_text())
+    write("fuzz-watch-payload", "worked-example.json", vectors["payload"].encode())
+
+
 def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
     vault_seeds()
     record_seeds()
     otpauth_seeds()
+    watch_seeds()
 
 
 if __name__ == "__main__":

@@ -66,7 +66,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::size_t keySize = 32;
 constexpr std::size_t ivSize = 16;
 constexpr std::size_t tagSize = 32;
 constexpr std::size_t wrappedKeySize = ivSize + 48 + tagSize; // 32-byte key, padded
