@@ -2,7 +2,8 @@
 // by Google Benchmark, with Google Benchmark's own command line, plus a
 // closing table of the comparisons (perf/Comparisons.h) measured in this run.
 //
-// Ratios are computed from medians over repetitions. For fair ratios on a
+// Ratios are computed from the mean over repetitions (from the library's
+// medians with --benchmark_report_aggregates_only). For fair ratios on a
 // noisy machine, run with repetitions interleaved at random:
 //   watchword-bench --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true
 #include "perf/Benchmark.h"
@@ -70,24 +71,10 @@ public:
         return m_repetitions;
     }
 
-    // Median wall time per iteration in nanoseconds, by benchmark name.
-    std::map<std::string, double> medians() const
-    {
-        // With --benchmark_report_aggregates_only only the aggregates arrive.
-        std::map<std::string, double> result = m_reportedMedians;
-        for (const auto& [name, repetitions] : m_repetitions) {
-            std::vector<double> times;
-            for (const auto& repetition : repetitions)
-                if (repetition.iterations > 0)
-                    times.push_back(repetition.nanoseconds / repetition.iterations);
-            if (times.empty())
-                continue;
-            std::sort(times.begin(), times.end());
-            const std::size_t n = times.size();
-            result[name] = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-        }
-        return result;
-    }
+    // The library's median wall time per iteration in nanoseconds, by
+    // benchmark name: all there is with --benchmark_report_aggregates_only,
+    // when no single repetition arrives.
+    const std::map<std::string, double>& reportedMedians() const { return m_reportedMedians; }
 
 private:
     benchmark::BenchmarkReporter& m_display;
@@ -253,7 +240,7 @@ int main(int argc, char** argv)
         const std::string text = repetitionReport(reporter.repetitions());
         std::fprintf(tables, "\n%s\n", text.c_str());
     } else {
-        printComparisons(tables, reporter.medians());
+        printComparisons(tables, reporter.reportedMedians());
     }
     return 0;
 }

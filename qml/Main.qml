@@ -68,12 +68,15 @@ ApplicationWindow {
     // benchmarks; the screenshot waits while diagnosticsBusy.
     function runDiagnostics(filter) {
         tabs.currentIndex = 3
-        return diagnosticsPage.runMatching(filter)
+        diagnosticsLoader.active = true
+        return diagnosticsLoader.item.runMatching(filter)
     }
-    readonly property bool diagnosticsBusy: diagnosticsPage.controller.busy
+    readonly property bool diagnosticsBusy: diagnosticsLoader.item !== null
+                                            && diagnosticsLoader.item.controller.busy
     // `--diagnostics-export FILE`: the finished run's JSON report.
     function exportDiagnostics(fileUrl) {
-        return diagnosticsPage.controller.exportReport("json", fileUrl)
+        return diagnosticsLoader.item !== null
+               && diagnosticsLoader.item.controller.exportReport("json", fileUrl)
     }
 
     function showPage(name) {
@@ -387,12 +390,22 @@ ApplicationWindow {
                 vault: window.vault
                 backups: window.backups
             }
-            DiagnosticsPage {
-                id: diagnosticsPage
-                controller: DiagnosticsController {}
-                appTargets: Component {
-                    AppTargetsPanel {
-                        model: AppMetrics
+            // Made the first time the tab is shown, then kept (a run goes on
+            // behind another tab): the page reads this machine, the benchmark
+            // catalogue and the saved baselines, none of which the launch needs.
+            Loader {
+                id: diagnosticsLoader
+                active: false
+                StackLayout.onIsCurrentItemChanged: {
+                    if (StackLayout.isCurrentItem)
+                        active = true
+                }
+                sourceComponent: DiagnosticsPage {
+                    controller: DiagnosticsController {}
+                    appTargets: Component {
+                        AppTargetsPanel {
+                            model: AppMetrics
+                        }
                     }
                 }
             }

@@ -231,18 +231,22 @@ void AppMetrics::watch(QQuickWindow* window, VaultController* vault)
 
 void AppMetrics::frameSynchronized()
 {
-    if (m_unlockFinished.load(std::memory_order_acquire) >= 0)
+    if (!m_codesSynchronized.load(std::memory_order_relaxed) &&
+        m_unlockFinished.load(std::memory_order_acquire) >= 0)
         m_codesSynchronized.store(true, std::memory_order_release);
 }
 
 void AppMetrics::frameSwapped(qint64 nanoseconds)
 {
-    qint64 unset = -1;
-    m_firstFrame.compare_exchange_strong(unset, nanoseconds);
-    if (m_codesSynchronized.load(std::memory_order_acquire)) {
-        unset = -1;
-        m_codesFrame.compare_exchange_strong(unset, nanoseconds);
-    }
+    // Once both are set, a frame costs loads only, no read-modify-write.
+    const auto setOnce = [nanoseconds](std::atomic<qint64>& mark) {
+        qint64 unset = -1;
+        if (mark.load(std::memory_order_relaxed) < 0)
+            mark.compare_exchange_strong(unset, nanoseconds);
+    };
+    setOnce(m_firstFrame);
+    if (m_codesSynchronized.load(std::memory_order_acquire))
+        setOnce(m_codesFrame);
 }
 
 void AppMetrics::unlockStarted(qint64 nanoseconds)

@@ -21,9 +21,10 @@
 //   - VmHWM (the peak) and VmRSS (now) from /proc/self/status.
 //
 // Cost. A second's bookkeeping is two reads of the monotonic clock (no
-// system call) and a store into a fixed ring, with no signal; a frame costs
-// two atomic loads. The rows are worked out and signalled only while
-// `active` (the view is shown), at most once a second.
+// system call) and a store into a fixed ring, with no signal; a frame,
+// once the first and the codes' first are recorded, costs four atomic
+// loads. The rows are worked out and signalled only while `active` (the
+// view is shown), at most once a second.
 //
 // The process-level readings (/proc) and the stopwatch of the clock's
 // seconds are shared with LaunchTiming, which writes `--timing`'s JSON.
@@ -78,8 +79,8 @@ double processStartToMainMilliseconds(const QElapsedTimer& sinceMain);
 // start() from a receiver connected before every other, stop() from one
 // connected after every other (receivers run in the order they were
 // connected). Wall time since origin, and if asked the calling thread's CPU
-// time, which costs a system call at each end (about a microsecond here),
-// where the wall clock is read without one.
+// time, which costs a system call at each end, where the wall clock is
+// read without one.
 class TickStopwatch
 {
 public:

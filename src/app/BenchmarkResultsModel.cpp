@@ -3,8 +3,6 @@
 #include "perf/Report.h"
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 
 namespace watchword::app {
 
@@ -66,23 +64,6 @@ const perf::Comparison* comparisonFor(const std::string& subject)
 }
 
 } // namespace
-
-QString formatRate(double perSecond, const QString& unit)
-{
-    if (!(perSecond > 0) || !std::isfinite(perSecond))
-        return {};
-    static constexpr std::array<const char*, 5> prefixes = {"", "k", "M", "G", "T"};
-    std::size_t prefix = 0;
-    // 999.95 would print as "1000" with three digits: the next prefix reads better.
-    while (perSecond >= 999.95 && prefix + 1 < prefixes.size()) {
-        perSecond /= 1000;
-        ++prefix;
-    }
-    const QString scaled = threeDigits(perSecond);
-    return prefix == 0
-               ? QStringLiteral("%1 %2/s").arg(scaled, unit)
-               : QStringLiteral("%1 %2 %3/s").arg(scaled, QLatin1String(prefixes[prefix]), unit);
-}
 
 QString formatRatio(const perf::ComparisonOutcome& outcome)
 {
@@ -320,8 +301,8 @@ QVariant BenchmarkResultsModel::data(const QModelIndex& index, int role) const
     case ThroughputRole:
         if (!measured || measurement->unitsPerIteration <= 0 || !(typical.point > 0))
             return QString();
-        return formatRate(measurement->unitsPerIteration * 1e9 / typical.point,
-                          QString::fromStdString(measurement->unit));
+        return QString::fromStdString(perf::formatThroughput(
+            measurement->unitsPerIteration * 1e9 / typical.point, measurement->unit));
     case ReferenceNameRole:
         return row.comparison ? QString::fromStdString(row.comparison->reference) : QString();
     case ReferencePointRole:

@@ -26,8 +26,6 @@
 
 namespace watchword::app {
 
-// A rate to three significant digits with an SI prefix: "1.23 M rounds/s".
-[[nodiscard]] QString formatRate(double perSecond, const QString& unit);
 // A ratio of two benchmarks' times for the reader, "3.20× faster" or "1.45×
 // slower"; for a budget, the share of it used, "42 % of the budget".
 [[nodiscard]] QString formatRatio(const perf::ComparisonOutcome& outcome);

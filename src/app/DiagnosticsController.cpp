@@ -457,7 +457,7 @@ void DiagnosticsController::comparisonEnded(QString name,
                             .arg(regressed)
                             .arg(int(m_changes.size()) - improved - regressed));
     setComparing(false);
-    emit comparisonFinished(true);
+    emit comparisonFinished();
 }
 
 void DiagnosticsController::clearComparison()
@@ -552,22 +552,22 @@ bool DiagnosticsController::copyTable()
 
 void DiagnosticsController::setRunning(bool running)
 {
-    if (m_running == running)
-        return;
-    const bool wasBusy = busy();
-    m_running = running;
-    emit runningChanged();
-    if (busy() != wasBusy)
-        emit busyChanged();
+    setBusyFlag(m_running, running, &DiagnosticsController::runningChanged);
 }
 
 void DiagnosticsController::setComparing(bool comparing)
 {
-    if (m_comparing == comparing)
+    setBusyFlag(m_comparing, comparing, &DiagnosticsController::comparingChanged);
+}
+
+void DiagnosticsController::setBusyFlag(bool& flag, bool value,
+                                        void (DiagnosticsController::*changed)())
+{
+    if (flag == value)
         return;
     const bool wasBusy = busy();
-    m_comparing = comparing;
-    emit comparingChanged();
+    flag = value;
+    emit(this->*changed)();
     if (busy() != wasBusy)
         emit busyChanged();
 }

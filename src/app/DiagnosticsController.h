@@ -153,7 +153,7 @@ signals:
     void chartDataChanged();
     // A run ended: completed, or stopped by cancel().
     void runFinished(bool cancelled);
-    void comparisonFinished(bool compared);
+    void comparisonFinished();
     void baselineSaved(const QString& name);
     void reportExported(const QString& path);
 
@@ -172,6 +172,8 @@ private:
     void resultsChanged();
     void setRunning(bool running);
     void setComparing(bool comparing);
+    // Sets one of the two flags busy() joins, signalling it and busy.
+    void setBusyFlag(bool& flag, bool value, void (DiagnosticsController::*changed)());
     void setStatusText(QString text);
     void setError(QString error);
     void setComparedWith(QString name);

@@ -31,6 +31,19 @@
 Q_IMPORT_QML_PLUGIN(Watchword_AppPlugin)
 Q_IMPORT_QML_PLUGIN(Watchword_UiPlugin)
 
+namespace {
+
+// Calls the window's QML function name(argument): true if it returned true.
+bool callWindow(QObject* window, const char* name, const QVariant& argument)
+{
+    QVariant result;
+    QMetaObject::invokeMethod(window, name, Q_RETURN_ARG(QVariant, result),
+                              Q_ARG(QVariant, argument));
+    return result.toBool();
+}
+
+} // namespace
+
 int main(int argc, char* argv[])
 {
     // The origin of --timing's measurements.
@@ -298,61 +311,47 @@ int main(int argc, char* argv[])
                     controller->state() == watchword::app::VaultController::State::Unlocking)
                     return;
                 done = true;
-                if (!pageName.isEmpty()) {
-                    QVariant shown;
-                    QMetaObject::invokeMethod(window, "showPage", Q_RETURN_ARG(QVariant, shown),
-                                              Q_ARG(QVariant, pageName));
-                    if (!shown.toBool()) {
-                        std::fprintf(stderr, "watchword: there is no page \"%s\" to show here\n",
-                                     qPrintable(pageName));
-                        QCoreApplication::exit(3);
-                        return;
-                    }
+                if (!pageName.isEmpty() && !callWindow(window, "showPage", pageName)) {
+                    std::fprintf(stderr, "watchword: there is no page \"%s\" to show here\n",
+                                 qPrintable(pageName));
+                    QCoreApplication::exit(3);
+                    return;
                 }
-                if (!diagnosticsFilter.isEmpty()) {
-                    QVariant started;
-                    QMetaObject::invokeMethod(window, "runDiagnostics",
-                                              Q_RETURN_ARG(QVariant, started),
-                                              Q_ARG(QVariant, diagnosticsFilter));
-                    if (!started.toBool()) {
-                        std::fprintf(stderr, "watchword: no benchmark matches \"%s\"\n",
-                                     qPrintable(diagnosticsFilter));
-                        QCoreApplication::exit(2);
-                        return;
-                    }
+                if (!diagnosticsFilter.isEmpty() &&
+                    !callWindow(window, "runDiagnostics", diagnosticsFilter)) {
+                    std::fprintf(stderr, "watchword: no benchmark matches \"%s\"\n",
+                                 qPrintable(diagnosticsFilter));
+                    QCoreApplication::exit(2);
+                    return;
                 }
                 // A moment more for what paints after the first frame (the
                 // countdown rings are Canvas items), and until what the page set
                 // off on a worker (a recovery phrase) has arrived.
                 auto* settle = new QTimer(window);
                 settle->setInterval(300);
-                QObject::connect(
-                    settle, &QTimer::timeout, window,
-                    [window, file, controller, settle, diagnosticsReport] {
-                        if (controller->busy() ||
-                            controller->state() ==
-                                watchword::app::VaultController::State::Unlocking ||
-                            window->property("diagnosticsBusy").toBool())
-                            return;
-                        settle->stop();
-                        if (!diagnosticsReport.isEmpty()) {
-                            QVariant exported;
-                            QMetaObject::invokeMethod(
-                                window, "exportDiagnostics", Q_RETURN_ARG(QVariant, exported),
-                                Q_ARG(QVariant, QUrl::fromLocalFile(diagnosticsReport)));
-                            if (!exported.toBool()) {
-                                qCritical("watchword: could not write the report to %s",
-                                          qPrintable(diagnosticsReport));
-                                QCoreApplication::exit(1);
-                                return;
-                            }
-                        }
-                        const bool saved = window->grabWindow().save(file, "PNG");
-                        if (!saved)
-                            qCritical("watchword: could not write the screenshot to %s",
-                                      qPrintable(file));
-                        QCoreApplication::exit(saved ? 0 : 1);
-                    });
+                QObject::connect(settle, &QTimer::timeout, window,
+                                 [window, file, controller, settle, diagnosticsReport] {
+                                     if (controller->busy() ||
+                                         controller->state() ==
+                                             watchword::app::VaultController::State::Unlocking ||
+                                         window->property("diagnosticsBusy").toBool())
+                                         return;
+                                     settle->stop();
+                                     if (!diagnosticsReport.isEmpty() &&
+                                         !callWindow(window, "exportDiagnostics",
+                                                     QUrl::fromLocalFile(diagnosticsReport))) {
+                                         qCritical("watchword: could not write the report to %s",
+                                                   qPrintable(diagnosticsReport));
+                                         QCoreApplication::exit(1);
+                                         return;
+                                     }
+                                     const bool saved = window->grabWindow().save(file, "PNG");
+                                     if (!saved)
+                                         qCritical(
+                                             "watchword: could not write the screenshot to %s",
+                                             qPrintable(file));
+                                     QCoreApplication::exit(saved ? 0 : 1);
+                                 });
                 settle->start();
             });
         QObject::connect(controller, &watchword::app::VaultController::stateChanged, window,

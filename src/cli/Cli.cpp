@@ -1,9 +1,12 @@
 #include "Cli.h"
 
+#include "encoding/Hex.h"
 #include "selftest/SelfTest.h"
 
 #include <QJsonDocument>
 #include <QString>
+#include <algorithm>
+#include <chrono>
 #include <unistd.h>
 
 namespace watchword::cli {
@@ -26,6 +29,23 @@ void printJson(const QJsonObject& object)
     printLine(std::string_view(json.constData(), static_cast<std::size_t>(json.size())));
     // The document may carry a secret (a new mnemonic): wipe the copy we made.
     secureWipe(json.data(), static_cast<std::size_t>(json.size()));
+}
+
+std::optional<vault::RecordId> parseRecordId(std::string_view text)
+{
+    const auto bytes = encoding::fromHex(text);
+    vault::RecordId id{};
+    if (!bytes || bytes->size() != id.size())
+        return std::nullopt;
+    std::copy(bytes->begin(), bytes->end(), id.begin());
+    return id;
+}
+
+std::int64_t currentUnixSeconds()
+{
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 StdinLines readStdinLines(std::size_t maxLines)

@@ -4,8 +4,10 @@
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
 #include "text/SecretText.h"
+#include "vault/Records.h"
 
 #include <QJsonObject>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <optional>
@@ -42,6 +44,13 @@ StdinLines readStdinLines(std::size_t maxLines);
 
 // Secrets typed as text are normalized by text/SecretText.h.
 using text::normalizeSecretText;
+
+// A record id as vault list prints it (32 hex digits, either case); nullopt
+// if text is not one.
+std::optional<vault::RecordId> parseRecordId(std::string_view text);
+
+// The system clock, in Unix seconds.
+std::int64_t currentUnixSeconds();
 
 // Runs the known-answer tests once; nullopt if they pass, else the message to
 // report (crypto is then disabled for the rest of the process).

@@ -15,7 +15,6 @@
 #include <QString>
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
@@ -72,13 +71,6 @@ failed. The vault file is never changed by a command that fails.
 )";
 
 constexpr std::size_t maximumNoteBodySize = 1024 * 1024;
-
-std::int64_t currentUnixSeconds()
-{
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // A password, NFKD-normalized, not empty.
 std::optional<SecureBuffer> readPassword(SecretSource& source, std::string_view what,
@@ -650,13 +642,12 @@ int runCodes(const Arguments& arguments, const std::string& path)
 int runRemove(const Arguments& arguments, const std::string& path)
 {
     const std::string& idText = arguments.positionals()[1];
-    const auto idBytes = encoding::fromHex(idText);
-    if (!idBytes || idBytes->size() != vault::recordIdSize)
+    const auto parsed = parseRecordId(idText);
+    if (!parsed)
         return reportError("ID: '" + idText +
                            "' is not a record id (32 hex digits, as vault list "
                            "prints them)");
-    vault::RecordId id{};
-    std::copy(idBytes->begin(), idBytes->end(), id.begin());
+    const vault::RecordId id = *parsed;
     std::string error;
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)

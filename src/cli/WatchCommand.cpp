@@ -1,9 +1,10 @@
 // watchword-cli watch: the Garmin device profiles and what the watch app's
 // operations cost on each (src/core/watch; docs/WATCH.md).
-#include "Arguments.h"
+#include "WatchCommand.h"
+
 #include "Cli.h"
+#include "encoding/Decimal.h"
 #include "watch/CostModel.h"
-#include "watch/Device.h"
 
 #include <QJsonArray>
 #include <cstdio>
@@ -57,7 +58,7 @@ share/watchword/devices. Exit status: 0 on success, 1 if the installed
 profiles cannot be read, 2 on bad input.
 )";
 
-QJsonValue optionalNumber(const std::optional<long long>& value)
+template <typename T> QJsonValue optionalNumber(const std::optional<T>& value)
 {
     return value ? QJsonValue(static_cast<double>(*value)) : QJsonValue(QJsonValue::Null);
 }
@@ -67,9 +68,10 @@ QJsonValue optionalText(const std::optional<std::string>& value)
     return value ? QJsonValue(QString::fromStdString(*value)) : QJsonValue(QJsonValue::Null);
 }
 
-template <typename T> std::optional<long long> widen(const std::optional<T>& value)
+// A reason, or null where there is none.
+QJsonValue textOrNull(const std::string& text)
 {
-    return value ? std::optional<long long>(static_cast<long long>(*value)) : std::nullopt;
+    return text.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(text));
 }
 
 template <typename Enum, typename Namer>
@@ -82,7 +84,7 @@ std::optional<std::string> named(const std::optional<Enum>& value, Namer name)
 // trailing zeros dropped; whole milliseconds above).
 std::string time(double value)
 {
-    std::string text = watch::groupedNumber(value, value < 100 ? 2 : 0);
+    std::string text = encoding::groupedNumber(value, value < 100 ? 2 : 0);
     if (text.find('.') != std::string::npos) {
         while (text.back() == '0')
             text.pop_back();
@@ -192,17 +194,17 @@ int runDevices(const std::vector<std::string>& args)
                 {"verified", device.verified},
                 {"source", QString::fromStdString(device.source)},
                 {"shape", optionalText(named(device.display.shape, watch::shapeName))},
-                {"width", optionalNumber(widen(device.display.width))},
-                {"height", optionalNumber(widen(device.display.height))},
+                {"width", optionalNumber(device.display.width)},
+                {"height", optionalNumber(device.display.height)},
                 {"technology",
                  optionalText(named(device.display.technology, watch::technologyName))},
                 {"palette", optionalText(named(device.display.palette, watch::paletteName))},
-                {"bitsPerPixel", optionalNumber(widen(device.display.bitsPerPixel))},
-                {"colours", optionalNumber(widen(device.display.colours))},
-                {"buttons", optionalNumber(widen(device.input.buttons))},
+                {"bitsPerPixel", optionalNumber(device.display.bitsPerPixel)},
+                {"colours", optionalNumber(device.display.colours)},
+                {"buttons", optionalNumber(device.input.buttons)},
                 {"touch", device.input.touch ? QJsonValue(*device.input.touch)
                                              : QJsonValue(QJsonValue::Null)},
-                {"appBytes", optionalNumber(widen(device.appBytes))},
+                {"appBytes", optionalNumber(device.appBytes)},
                 {"apiMin", optionalText(device.apiMin)},
                 {"apiMax", optionalText(device.apiMax)},
                 {"unknown", unknown}});
@@ -254,14 +256,9 @@ void printEstimateJson(const watch::Device& device, const watch::CostEstimate& r
             {"workClass", optionalText(named(cost.workClass, watch::workClassName))},
             {"why", QString::fromStdString(cost.why)},
             {"device", timingJson(cost.device)},
-            {"unavailable", cost.unavailable.empty()
-                                ? QJsonValue(QJsonValue::Null)
-                                : QJsonValue(QString::fromStdString(cost.unavailable))}});
+            {"unavailable", textOrNull(cost.unavailable)}});
     const auto& calibration = result.calibration;
     const auto& memory = result.memory;
-    const auto percent = [](const std::optional<double>& value) {
-        return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
-    };
     printJson(
         {{"device", QString::fromStdString(device.id)},
          {"name", QString::fromStdString(device.name)},
@@ -284,18 +281,15 @@ void printEstimateJson(const watch::Device& device, const watch::CostEstimate& r
                                  : QJsonValue(QJsonValue::Null)},
               {"floorApplied", calibration.floorApplied},
               {"warnings", textList(calibration.warnings)}}},
-         {"memory",
-          QJsonObject{{"workingSetBytes", static_cast<double>(memory.workingSetBytes)},
-                      {"payloadBytes", static_cast<double>(memory.payloadBytes)},
-                      {"payloadEstimated", memory.payloadEstimated},
-                      {"accounts", static_cast<double>(accounts)},
-                      {"limitBytes", optionalNumber(widen(memory.limitBytes))},
-                      {"appPercent", percent(memory.appPercent)},
-                      {"totalPercent", percent(memory.totalPercent)},
-                      {"unavailable", memory.unavailable.empty()
-                                          ? QJsonValue(QJsonValue::Null)
-                                          : QJsonValue(QString::fromStdString(memory.unavailable))},
-                      {"warnings", textList(memory.warnings)}}},
+         {"memory", QJsonObject{{"workingSetBytes", static_cast<double>(memory.workingSetBytes)},
+                                {"payloadBytes", static_cast<double>(memory.payloadBytes)},
+                                {"payloadEstimated", memory.payloadEstimated},
+                                {"accounts", static_cast<double>(accounts)},
+                                {"limitBytes", optionalNumber(memory.limitBytes)},
+                                {"appPercent", optionalNumber(memory.appPercent)},
+                                {"totalPercent", optionalNumber(memory.totalPercent)},
+                                {"unavailable", textOrNull(memory.unavailable)},
+                                {"warnings", textList(memory.warnings)}}},
          {"simulatorRoundsPerSecond", result.simulatorRoundsPerSecond},
          {"simulatorCalibrationRounds", result.simulatorCalibrationRounds},
          {"warnings", textList(warnings)},
@@ -326,39 +320,40 @@ void printEstimateTable(const watch::Device& device, const watch::CostEstimate& 
     }
     printLine("");
     const auto& unlock = result.unlock;
-    std::string text = "unlock at " + watch::groupedNumber(unlock.iterations, 0) +
+    std::string text = "unlock at " + encoding::groupedNumber(unlock.iterations, 0) +
                        " PBKDF2 rounds: simulator " + milliseconds(unlock.simulatorMs);
     text += unlock.device ? "; on the watch " + span(unlock.device->ms) + " (" +
                                 std::string(basisName(unlock.device->basis)) + ")"
                           : "; on the watch unknown";
     printLine(text);
     const auto& calibration = result.calibration;
-    text = "calibrated for " + watch::groupedNumber(calibration.targetMs, 0) + " ms: simulator " +
-           watch::groupedNumber(calibration.simulator, 0) + " rounds";
+    text = "calibrated for " + encoding::groupedNumber(calibration.targetMs, 0) +
+           " ms: simulator " + encoding::groupedNumber(calibration.simulator, 0) + " rounds";
     if (calibration.deviceBasis)
         text += "; on the watch " +
                 (calibration.deviceLow == calibration.deviceHigh
-                     ? watch::groupedNumber(calibration.deviceLow, 0)
-                     : watch::groupedNumber(calibration.deviceLow, 0) + " - " +
-                           watch::groupedNumber(calibration.deviceHigh, 0)) +
+                     ? encoding::groupedNumber(calibration.deviceLow, 0)
+                     : encoding::groupedNumber(calibration.deviceLow, 0) + " - " +
+                           encoding::groupedNumber(calibration.deviceHigh, 0)) +
                 " rounds (" + std::string(basisName(*calibration.deviceBasis)) + ")";
-    text += "; floor " + watch::groupedNumber(watch::minimumIterations, 0) +
+    text += "; floor " + encoding::groupedNumber(watch::minimumIterations, 0) +
             (calibration.floorApplied ? " rounds, applied" : " rounds");
     printLine(text);
     const auto& memory = result.memory;
-    text =
-        "memory: working set " + watch::groupedNumber(double(memory.workingSetBytes), 0) + " bytes";
+    text = "memory: working set " + encoding::groupedNumber(double(memory.workingSetBytes), 0) +
+           " bytes";
     if (accounts == 0 && memory.payloadEstimated)
         text += ", no export";
     else
-        text += " + payload " + watch::groupedNumber(double(memory.payloadBytes), 0) + " bytes (" +
+        text += " + payload " + encoding::groupedNumber(double(memory.payloadBytes), 0) +
+                " bytes (" +
                 (memory.payloadEstimated ? "estimate for " + std::to_string(accounts) + " accounts"
                                          : std::string("actual size")) +
                 ")";
     if (memory.totalPercent)
-        text += ": " + watch::groupedNumber(*memory.totalPercent, 1) + " % of " +
-                watch::groupedNumber(double(*memory.limitBytes), 0) + " bytes (the app alone " +
-                watch::groupedNumber(*memory.appPercent, 1) + " %)";
+        text += ": " + encoding::groupedNumber(*memory.totalPercent, 1) + " % of " +
+                encoding::groupedNumber(double(*memory.limitBytes), 0) + " bytes (the app alone " +
+                encoding::groupedNumber(*memory.appPercent, 1) + " %)";
     else
         text += ": percentage unknown (" + memory.unavailable + ")";
     printLine(text);
@@ -371,6 +366,26 @@ void printEstimateTable(const watch::Device& device, const watch::CostEstimate& 
     for (const auto& note : result.notes)
         printLine("note: " + note);
 }
+
+} // namespace
+
+std::optional<watch::Device> chooseDevice(const Arguments& arguments, const std::string& deviceId,
+                                          int& status)
+{
+    auto profiles = loadProfiles(arguments);
+    if (!profiles.error.empty()) {
+        status = reportError(profiles.error, profiles.status);
+        return std::nullopt;
+    }
+    for (auto& candidate : profiles.devices)
+        if (candidate.id == deviceId)
+            return std::move(candidate);
+    status = reportError("no device '" + deviceId + "' in " + profiles.directory +
+                         " (watchword-cli watch devices lists them)");
+    return std::nullopt;
+}
+
+namespace {
 
 int runEstimate(const std::vector<std::string>& args)
 {
@@ -419,22 +434,16 @@ int runEstimate(const std::vector<std::string>& args)
         accounts = static_cast<std::uint32_t>(*parsed);
     }
 
-    const auto profiles = loadProfiles(arguments);
-    if (!profiles.error.empty())
-        return reportError(profiles.error, profiles.status);
-    const watch::Device* device = nullptr;
-    for (const auto& candidate : profiles.devices)
-        if (candidate.id == *id)
-            device = &candidate;
+    int status = exitOk;
+    const auto device = chooseDevice(arguments, *id, status);
     if (!device)
-        return reportError("no device '" + *id + "' in " + profiles.directory +
-                           " (watchword-cli watch devices lists them)");
+        return status;
 
     std::vector<std::string> warnings;
     if (iterations && *iterations < watch::minimumIterations)
-        warnings.push_back(watch::groupedNumber(*iterations, 0) + " rounds is under the floor of " +
-                           watch::groupedNumber(watch::minimumIterations, 0) +
-                           " that a watch export keeps");
+        warnings.push_back(
+            encoding::groupedNumber(*iterations, 0) + " rounds is under the floor of " +
+            encoding::groupedNumber(watch::minimumIterations, 0) + " that a watch export keeps");
     const auto result = watch::estimate(*device, iterations, targetMs, accounts);
     if (arguments.has("json"))
         printEstimateJson(*device, result, accounts, warnings);
@@ -444,9 +453,6 @@ int runEstimate(const std::vector<std::string>& args)
 }
 
 } // namespace
-
-// WatchExportCommand.cpp
-int runWatchExport(const std::vector<std::string>& args);
 
 int runWatch(const std::vector<std::string>& args)
 {

@@ -1,11 +1,10 @@
 // watchword-cli watch export: the payload a watch app loads, with the chosen
 // accounts sealed under a watch PIN (docs/FORMAT.md section 8).
-#include "Arguments.h"
 #include "Cli.h"
 #include "Secrets.h"
+#include "WatchCommand.h"
 #include "base/FileIo.h"
 #include "crypto/Random.h"
-#include "encoding/Hex.h"
 #include "vault/Storage.h"
 #include "vault/Vault.h"
 #include "watch/CostModel.h"
@@ -13,13 +12,7 @@
 #include "watch/WatchExport.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <chrono>
-#include <cstring>
-#include <fcntl.h>
 #include <filesystem>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace watchword::cli {
 
@@ -30,52 +23,6 @@ namespace {
 // vault password, the watch PIN, the watch PIN again. Exit status as for the
 // vault commands: 2 on bad input, 1 if the vault cannot be opened (missing,
 // damaged, wrong password) or the payload cannot be written.
-
-// Writes text to path through a temporary file in the same directory: a
-// reader never sees half a payload. Without replace, the final step is
-// link(2), which refuses an existing file atomically.
-std::optional<std::string> writePayload(const std::string& path, std::string_view text,
-                                        bool replace)
-{
-    const std::filesystem::path target(path);
-    const auto directory = target.has_parent_path() ? target.parent_path() : ".";
-    // Appended piece by piece: GCC 12 warns (-Wrestrict) on "." + string here.
-    std::string name(".");
-    name.append(target.filename().string()).append(".tmp-XXXXXX");
-    std::string temporary = directory / name;
-    const int descriptor = ::mkstemp(temporary.data());
-    if (descriptor < 0)
-        return "cannot create a file in " + directory.string() + ": " + std::strerror(errno);
-    const auto cleanUp = [&](const std::string& message) {
-        ::unlink(temporary.c_str());
-        return message;
-    };
-    ::fchmod(descriptor, S_IRUSR | S_IWUSR);
-    const int written = writeAll(descriptor, asBytes(text));
-    const bool synced = written == 0 && ::fsync(descriptor) == 0;
-    const int code = written ? written : errno;
-    ::close(descriptor);
-    if (!synced)
-        return cleanUp("cannot write " + temporary + ": " + std::strerror(code));
-    if (replace) {
-        if (::rename(temporary.c_str(), path.c_str()) != 0)
-            return cleanUp("cannot write " + path + ": " + std::strerror(errno));
-    } else {
-        if (::link(temporary.c_str(), path.c_str()) != 0) {
-            const int failure = errno;
-            return cleanUp(failure == EEXIST
-                               ? path + " exists: give --force to replace it"
-                               : "cannot write " + path + ": " + std::strerror(failure));
-        }
-        ::unlink(temporary.c_str());
-    }
-    const int directoryDescriptor = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (directoryDescriptor >= 0) {
-        ::fsync(directoryDescriptor);
-        ::close(directoryDescriptor);
-    }
-    return std::nullopt;
-}
 
 int run(const std::vector<std::string>& allArgs)
 {
@@ -125,23 +72,10 @@ int run(const std::vector<std::string>& allArgs)
                                *value + "'");
         iterations = static_cast<std::uint32_t>(*parsed);
     }
-    std::string directory;
-    if (const auto given = arguments.value("devices-dir"))
-        directory = *given;
-    else if (const auto found = watch::defaultDeviceDirectory())
-        directory = *found;
-    else
-        return reportError("no device profiles found (give --devices-dir)", exitFailure);
-    auto devices = watch::loadDevices(directory);
-    if (!devices)
-        return reportError(devices.error().message);
-    const watch::Device* device = nullptr;
-    for (const auto& candidate : *devices)
-        if (candidate.id == deviceId)
-            device = &candidate;
+    int status = exitOk;
+    const auto device = chooseDevice(arguments, deviceId, status);
     if (!device)
-        return reportError("no device '" + deviceId + "' in " + directory +
-                           " (watchword-cli watch devices lists them)");
+        return status;
     if (!iterations) {
         const auto calibrated = watch::calibratedCount(*device);
         if (!calibrated.deviceBasis)
@@ -192,12 +126,10 @@ int run(const std::vector<std::string>& allArgs)
                 accounts.push_back(watch::watchAccountFrom(*account));
     } else {
         for (const auto& text : accountIds) {
-            const auto bytes = encoding::fromHex(text);
-            vault::RecordId id{};
-            if (!bytes || bytes->size() != id.size())
+            const auto id = parseRecordId(text);
+            if (!id)
                 return reportError("'" + text + "' is not a record id (32 hex digits)");
-            std::copy(bytes->begin(), bytes->end(), id.begin());
-            const auto* record = unlocked->find(id);
+            const auto* record = unlocked->find(*id);
             if (!record)
                 return reportError("no record " + text + " in " + vaultPath);
             const auto* account = std::get_if<vault::OtpAccount>(record);
@@ -209,14 +141,13 @@ int run(const std::vector<std::string>& allArgs)
     if (accounts.empty())
         return reportError(vaultPath + " has no OTP accounts to export");
 
-    const auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                         std::chrono::system_clock::now().time_since_epoch())
-                         .count();
-    auto payload = watch::writeExport({deviceId, now, *iterations}, pin->view(), accounts,
-                                      crypto::systemRandom());
+    auto payload = watch::writeExport({deviceId, currentUnixSeconds(), *iterations}, pin->view(),
+                                      accounts, crypto::systemRandom());
     if (!payload)
         return reportError(payload.error().message);
-    if (auto problem = writePayload(outPath, *payload, arguments.has("force")))
+    // Refuse also covers a file that appeared while the secrets were typed.
+    const auto ifExists = arguments.has("force") ? IfExists::Replace : IfExists::Refuse;
+    if (auto problem = writeFileAtomically(outPath, *payload, 0600, ifExists))
         return reportError(*problem, exitFailure);
     printLine("wrote " + outPath + ": " + std::to_string(accounts.size()) + " accounts, " +
               std::to_string(payload->size()) + " bytes, " + std::to_string(*iterations) +

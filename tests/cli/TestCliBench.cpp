@@ -6,27 +6,18 @@
 
 #include <QDir>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using watchword::test::Outcome;
+using watchword::test::parseJsonObject;
 using watchword::test::runCli;
 
 namespace {
 
 // One benchmark and its reference: a couple of seconds in the quick profile.
 const QString pair = QStringLiteral("^(totp/sha1|ref/openssl_hmac_oneshot_totp_sha1)$");
-
-QJsonObject parse(const QByteArray& json)
-{
-    QJsonParseError error;
-    const auto document = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError)
-        qWarning("not JSON: %s", qPrintable(error.errorString()));
-    return document.object();
-}
 
 void verifyInterval(const QJsonObject& estimate)
 {
@@ -137,7 +128,7 @@ private slots:
         const Outcome outcome =
             runCli({"bench", "--filter", pair, "--format", "json", "--output", output.path()});
         QCOMPARE(outcome.exitCode, 0);
-        const QJsonObject report = parse(outcome.out);
+        const QJsonObject report = parseJsonObject(outcome.out);
         QCOMPARE(report[QStringLiteral("profile")].toObject()[QStringLiteral("name")].toString(),
                  QStringLiteral("quick"));
         const QJsonArray benchmarks = report[QStringLiteral("benchmarks")].toArray();
@@ -164,7 +155,7 @@ private slots:
         // Criterion's estimates.json, one folder per name.
         const QString path = output.filePath(QStringLiteral("totp/sha1/estimates.json"));
         QVERIFY2(QFile::exists(path), qPrintable(path));
-        const QJsonObject estimates = parse(watchword::test::readBytes(path));
+        const QJsonObject estimates = parseJsonObject(watchword::test::readBytes(path));
         for (const char* field : {"mean", "median", "median_abs_dev", "slope", "std_dev"}) {
             const QJsonObject estimate = estimates[QLatin1String(field)].toObject();
             QVERIFY2(estimate.contains(QStringLiteral("point_estimate")), field);
@@ -182,7 +173,7 @@ private slots:
         const Outcome outcome =
             runCli({"bench", "--interleave", "--filter", pair, "--format", "json"});
         QCOMPARE(outcome.exitCode, 0);
-        const QJsonObject report = parse(outcome.out);
+        const QJsonObject report = parseJsonObject(outcome.out);
         QVERIFY(report[QStringLiteral("machine")]
                     .toObject()[QStringLiteral("harness")]
                     .toString()
@@ -211,7 +202,8 @@ private slots:
         const Outcome compared =
             runCli({"bench", "--filter", one, "--baseline", "before", "--format", "json"});
         QCOMPARE(compared.exitCode, 0);
-        const QJsonObject baseline = parse(compared.out)[QStringLiteral("baseline")].toObject();
+        const QJsonObject baseline =
+            parseJsonObject(compared.out)[QStringLiteral("baseline")].toObject();
         QCOMPARE(baseline[QStringLiteral("name")].toString(), QStringLiteral("before"));
         QCOMPARE(baseline[QStringLiteral("noise_threshold")].toDouble(), 0.05);
         const QJsonArray changes = baseline[QStringLiteral("changes")].toArray();

@@ -1,5 +1,7 @@
 #include "perf/Baseline.h"
 
+#include "encoding/Decimal.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -38,13 +40,6 @@ bool isToken(std::string_view text, std::size_t minimum, std::size_t maximum)
 {
     return text.size() >= minimum && text.size() <= maximum &&
            std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7f; });
-}
-
-std::string shortest(double value)
-{
-    char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
 }
 
 // The machine line on one line, whatever it held.
@@ -412,7 +407,7 @@ Result<void, Error<BaselineError>> saveBaseline(const std::filesystem::path& dir
         const double units = std::isfinite(m->unitsPerIteration) && m->unitsPerIteration > 0
                                  ? m->unitsPerIteration
                                  : 0;
-        text += "units " + shortest(units);
+        text += "units " + encoding::shortestNumber(units);
         if (units > 0 && isToken(m->unit, 1, maximumUnitLength))
             text += " " + m->unit;
         text += "\nsamples " + std::to_string(m->iterations.size()) + "\n";
@@ -422,7 +417,8 @@ Result<void, Error<BaselineError>> saveBaseline(const std::filesystem::path& dir
                                "benchmark " + m->name +
                                    " has a sample that is not a count of "
                                    "iterations with a time");
-            text += shortest(m->iterations[i]) + " " + shortest(m->nanoseconds[i]) + "\n";
+            text += encoding::shortestNumber(m->iterations[i]) + " " +
+                    encoding::shortestNumber(m->nanoseconds[i]) + "\n";
         }
     }
     text += "end\n";

@@ -1,7 +1,8 @@
 // Named baselines: a run's samples saved under a name, and a later run
 // compared with them benchmark by benchmark (stats::compare: the change of
-// the mean with its bootstrap interval; inside the noise threshold it is "no
-// change", not a regression). The file format is in docs/FORMAT.md.
+// the mean with its bootstrap interval; only a change whose whole interval
+// lies beyond the noise threshold is a regression or an improvement, any
+// other is "no change"). The file format is in docs/FORMAT.md.
 #pragma once
 
 #include "base/Result.h"

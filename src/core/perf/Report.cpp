@@ -1,19 +1,14 @@
 #include "perf/Report.h"
 
-#include "base/FileIo.h"
+#include "encoding/Decimal.h"
 #include "perf/Benchmark.h"
 #include "perf/Comparisons.h"
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <system_error>
-#include <unistd.h>
 
 namespace watchword::perf {
 
@@ -21,23 +16,8 @@ namespace {
 
 // --- numbers, never through the C locale -----------------------------------
 
-std::string fixed(double value, int decimals)
-{
-    std::array<char, 512> buffer{};
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
-                                      std::chars_format::fixed, decimals);
-    if (result.ec != std::errc())
-        return "n/a";
-    return std::string(buffer.data(), result.ptr);
-}
-
-// The shortest text that reads back as the same double.
-std::string shortest(double value)
-{
-    std::array<char, 64> buffer{};
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-    return std::string(buffer.data(), result.ptr);
-}
+using encoding::fixedNumber;
+using encoding::shortestNumber;
 
 // value rounded to digits significant digits, as a number.
 double roundedSignificant(double value, int digits)
@@ -58,26 +38,13 @@ std::string significant(double value, int digits = 3)
         return "0";
     const double rounded = std::abs(roundedSignificant(value, digits));
     const int exponent = static_cast<int>(std::floor(std::log10(rounded)));
-    return fixed(value, std::max(0, digits - 1 - exponent));
-}
-
-// 100000 -> "100,000".
-std::string grouped(std::uint64_t value)
-{
-    const std::string digits = std::to_string(value);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            out.push_back(',');
-        out.push_back(digits[i]);
-    }
-    return out;
+    return fixedNumber(value, std::max(0, digits - 1 - exponent));
 }
 
 // Seconds without trailing zeros: 2 s, 0.25 s.
 std::string seconds(std::chrono::nanoseconds duration)
 {
-    return shortest(static_cast<double>(duration.count()) / 1e9) + " s";
+    return shortestNumber(static_cast<double>(duration.count()) / 1e9) + " s";
 }
 
 // --- text that may hold anything --------------------------------------------
@@ -162,7 +129,7 @@ std::string jsonString(std::string_view text)
 
 std::string jsonNumber(double value)
 {
-    return std::isfinite(value) ? shortest(value) : "null";
+    return std::isfinite(value) ? shortestNumber(value) : "null";
 }
 
 std::string html(std::string_view text)
@@ -236,19 +203,7 @@ struct Section
     std::vector<std::string> notes; // after the table
 };
 
-const char* verdictText(stats::Verdict verdict)
-{
-    switch (verdict) {
-    case stats::Verdict::Improved:
-        return "improved";
-    case stats::Verdict::Regressed:
-        return "regressed";
-    case stats::Verdict::NoChange:
-        break;
-    }
-    return "no significant change";
-}
-
+// The verdict's key in JSON and its HTML row class.
 const char* verdictClass(stats::Verdict verdict)
 {
     switch (verdict) {
@@ -260,6 +215,11 @@ const char* verdictClass(stats::Verdict verdict)
         break;
     }
     return "same";
+}
+
+const char* verdictText(stats::Verdict verdict)
+{
+    return verdict == stats::Verdict::NoChange ? "no significant change" : verdictClass(verdict);
 }
 
 const char* statusText(Status status)
@@ -301,7 +261,7 @@ std::string profileSentence(const Profile& profile)
            (profile.name.empty() ? std::string() : " (" + profile.name + " profile)") +
            ": sample size " + std::to_string(profile.sampleSize) + ", warm-up " +
            seconds(profile.warmUp) + ", measurement " + seconds(profile.measurement) + ", " +
-           grouped(profile.resamples) +
+           encoding::groupedNumber(static_cast<double>(profile.resamples), 0) +
            " bootstrap resamples; slope point estimate (mean for flat-sampled benchmarks, "
            "marked †) with its 95 % bootstrap interval.";
 }
@@ -362,12 +322,12 @@ std::string ratioTarget(const Comparison& c)
 {
     switch (c.kind) {
     case Comparison::Kind::AtLeastFaster:
-        return "≥ " + shortest(c.target);
+        return "≥ " + shortestNumber(c.target);
     case Comparison::Kind::AtMostSlower:
     case Comparison::Kind::WithinBudget:
         break;
     }
-    return "≤ " + shortest(c.target);
+    return "≤ " + shortestNumber(c.target);
 }
 
 std::string ratioFormula(const Comparison& c, double ratio)
@@ -440,7 +400,7 @@ Section changeSection(const Report& report)
     section.title = "Change against baseline " + report.baselineName;
     std::string sentence = "The change of the mean time per iteration with its 95 % bootstrap "
                            "interval; a change whose interval lies within ";
-    sentence += report.noiseThreshold > 0 ? "±" + shortest(report.noiseThreshold * 100) + " %"
+    sentence += report.noiseThreshold > 0 ? "±" + shortestNumber(report.noiseThreshold * 100) + " %"
                                           : std::string("the noise threshold");
     sentence += " reads \"no significant change\".";
     section.paragraphs.push_back(sentence);
@@ -760,7 +720,7 @@ void writeMeasurement(JsonWriter& json, const Measurement& m)
 // SVG coordinates: one decimal is finer than any screen.
 std::string px(double value)
 {
-    return fixed(std::isfinite(value) ? value : 0, 1);
+    return fixedNumber(std::isfinite(value) ? value : 0, 1);
 }
 
 constexpr std::string_view styleSheet =
@@ -782,7 +742,7 @@ std::string decadeLabel(int decade)
 {
     static constexpr std::array<const char*, 4> units{"ns", "µs", "ms", "s"};
     const int unit = std::clamp(decade / 3, 0, 3);
-    return shortest(std::pow(10.0, decade - 3 * unit)) + " " +
+    return shortestNumber(std::pow(10.0, decade - 3 * unit)) + " " +
            units[static_cast<std::size_t>(unit)];
 }
 
@@ -950,7 +910,7 @@ std::string samplePlot(const Measurement& m)
            px(top + plotHeight) + "\" text-anchor=\"end\">0</text>\n";
     svg += "<text x=\"" + px(left + plotWidth) + "\" y=\"" + px(top + plotHeight + 13) +
            "\" text-anchor=\"end\">" +
-           html(flat ? std::to_string(n) : grouped(static_cast<std::uint64_t>(xMax))) +
+           html(flat ? std::to_string(n) : encoding::groupedNumber(std::trunc(xMax), 0)) +
            "</text><text class=\"muted\" x=\"" + px(left + plotWidth / 2) + "\" y=\"" +
            px(height - 4) + "\" text-anchor=\"middle\">" +
            html(flat ? "sample (time per iteration; line: mean)"
@@ -1006,11 +966,6 @@ std::string benchmarkCard(const Measurement& m)
 
 // --- files ----------------------------------------------------------------------
 
-std::string failure(const std::filesystem::path& path, std::string_view what, int error)
-{
-    return "could not " + std::string(what) + " " + path.string() + ": " + std::strerror(error);
-}
-
 // A benchmark name as a relative path: its '/' make folders, and nothing in
 // it can climb out of the report directory.
 std::filesystem::path benchmarkFolder(const std::string& name)
@@ -1055,7 +1010,7 @@ std::string formatChange(double relative)
 {
     if (!std::isfinite(relative))
         return "n/a";
-    std::string text = fixed(relative * 100, 1);
+    std::string text = fixedNumber(relative * 100, 1);
     if (text == "0.0" || text == "-0.0")
         return "0.0 %";
     return (text.front() == '-' ? "" : "+") + text + " %";
@@ -1255,50 +1210,6 @@ std::string htmlReport(const Report& report)
         out += benchmarkCard(m);
     out += "</div>\n</body>\n</html>\n";
     return out;
-}
-
-std::optional<std::string> writeFileAtomically(const std::filesystem::path& path,
-                                               std::string_view contents)
-{
-    const std::filesystem::path directory =
-        path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-    std::string temp = (directory / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-    const int descriptor = ::mkostemp(temp.data(), O_CLOEXEC);
-    if (descriptor < 0)
-        return failure(path, "create a temp file for", errno);
-
-    const auto abandon = [&](std::string_view what, int error) {
-        ::close(descriptor);
-        ::unlink(temp.c_str());
-        return failure(path, what, error);
-    };
-    if (::fchmod(descriptor, 0644) != 0)
-        return abandon("set the mode of the temp file for", errno);
-    if (const int error = writeAll(descriptor, asBytes(contents)); error != 0)
-        return abandon("write", error);
-    if (::fsync(descriptor) != 0)
-        return abandon("flush", errno);
-    if (::close(descriptor) != 0) {
-        const int error = errno;
-        ::unlink(temp.c_str());
-        return failure(path, "close", error);
-    }
-    if (::rename(temp.c_str(), path.c_str()) != 0) {
-        const int error = errno;
-        ::unlink(temp.c_str());
-        return failure(path, "replace", error);
-    }
-    // Makes the rename itself survive a power cut. Some file systems cannot
-    // flush a directory (EINVAL); the file is in place all the same.
-    const int folder = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (folder >= 0) {
-        const bool flushed = ::fsync(folder) == 0 || errno == EINVAL;
-        const int error = errno;
-        ::close(folder);
-        if (!flushed)
-            return failure(directory, "flush the directory", error);
-    }
-    return std::nullopt;
 }
 
 std::optional<std::string> writeReportDirectory(const Report& report,

@@ -14,6 +14,7 @@
 //   (docs/PERFORMANCE.md describes every field).
 #pragma once
 
+#include "base/FileIo.h"
 #include "perf/Machine.h"
 #include "perf/Runner.h"
 #include "stats/Estimates.h"
@@ -76,10 +77,7 @@ std::string estimatesJson(const Measurement& measurement);
 std::optional<std::string> writeReportDirectory(const Report& report,
                                                 const std::filesystem::path& directory);
 
-// Replaces path with contents atomically: a temp file in the same directory
-// (mode 0644), fsynced, renamed over path, the directory fsynced. On failure
-// path is as it was and the temp file is gone; the error names the path.
-std::optional<std::string> writeFileAtomically(const std::filesystem::path& path,
-                                               std::string_view contents);
+// Every report file, and the baselines, are written with it (base/FileIo.h).
+using watchword::writeFileAtomically;
 
 } // namespace watchword::perf

@@ -23,6 +23,14 @@ double triangular(std::size_t n)
 // flooded by a fast benchmark's thousands of samples.
 constexpr int progressSteps = 50;
 
+// The share of a benchmark's time the profile gives to warming up.
+double warmUpShare(const Profile& profile)
+{
+    const double warmUp = static_cast<double>(profile.warmUp.count());
+    const double measurement = static_cast<double>(profile.measurement.count());
+    return warmUp + measurement > 0 ? warmUp / (warmUp + measurement) : 0;
+}
+
 class Reporter
 {
 public:
@@ -135,9 +143,7 @@ Planned prepareAndPlan(const Benchmark& benchmark, const Profile& profile,
 
     const double warmUpBudget = static_cast<double>(profile.warmUp.count());
     const double measurementBudget = static_cast<double>(profile.measurement.count());
-    reporter.setWarmUpShare(warmUpBudget + measurementBudget > 0
-                                ? warmUpBudget / (warmUpBudget + measurementBudget)
-                                : 0);
+    reporter.setWarmUpShare(warmUpShare(profile));
 
     // 1. Warm-up: doubling batches until the warm-up time is spent. At least
     // one iteration, so that even a zero warm-up yields an estimate.
@@ -289,9 +295,7 @@ std::vector<Measurement> runInterleaved(const std::vector<const Benchmark*>& sel
     // Overall progress: the warm-ups are the first part of the run, the
     // rounds of samples the rest, in the profile's proportions.
     const std::size_t count = selection.size();
-    const double warmUp = static_cast<double>(profile.warmUp.count());
-    const double measurement = static_cast<double>(profile.measurement.count());
-    const double warmShare = warmUp + measurement > 0 ? warmUp / (warmUp + measurement) : 0;
+    const double warmShare = warmUpShare(profile);
     std::size_t totalSamples = 0;
     std::size_t doneSamples = 0;
     const ProgressCallback planning = [&](const Progress& step) {

@@ -122,9 +122,10 @@ struct Change
     Verdict verdict = Verdict::NoChange;
 };
 
-// noiseThreshold: changes whose interval lies within +-threshold are no
-// change (Criterion's default is 0.01; this machine's noise calls for more,
-// see docs/PERFORMANCE.md).
+// noiseThreshold: only a change whose whole interval lies beyond
+// +-threshold is Improved or Regressed; any other is NoChange (Criterion's
+// default is 0.01; this machine's noise calls for more, see
+// docs/PERFORMANCE.md).
 [[nodiscard]] Change compare(const std::vector<double>& baselinePerIteration,
                              const std::vector<double>& currentPerIteration,
                              double noiseThreshold = 0.02, const BootstrapOptions& options = {});

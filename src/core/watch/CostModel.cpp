@@ -1,12 +1,16 @@
 #include "watch/CostModel.h"
 
+#include "encoding/Decimal.h"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace watchword::watch {
 
 namespace {
+
+// The notes' way with numbers: 19,231.
+using encoding::groupedNumber;
 
 std::optional<Timing> deviceTiming(const Device& device, Operation operation,
                                    std::optional<WorkClass> workClass)
@@ -143,7 +147,7 @@ CalibratedCount calibratedCount(const Device& device, std::uint32_t targetMs)
         per1000.simulatorMs * 2.0 > static_cast<double>(targetMs))
         count.warnings.push_back("in the simulator the floor of 2,000 rounds takes " +
                                  groupedNumber(per1000.simulatorMs * 2.0, 1) + " ms, over the " +
-                                 groupedNumber(targetMs) + " ms target");
+                                 groupedNumber(targetMs, 0) + " ms target");
     if (!per1000.device)
         return count;
     const Span ms = per1000.device->ms;
@@ -155,12 +159,13 @@ CalibratedCount calibratedCount(const Device& device, std::uint32_t targetMs)
     if (count.floorApplied) {
         const double floorMsAtFastEnd = ms.low * minimumIterations / 1000.0;
         const std::string time = floorMsAtFastEnd == floorMsAtSlowEnd
-                                     ? groupedNumber(floorMsAtSlowEnd) + " ms"
-                                     : groupedNumber(floorMsAtFastEnd) + " to " +
-                                           groupedNumber(floorMsAtSlowEnd) + " ms";
+                                     ? groupedNumber(floorMsAtSlowEnd, 0) + " ms"
+                                     : groupedNumber(floorMsAtFastEnd, 0) + " to " +
+                                           groupedNumber(floorMsAtSlowEnd, 0) + " ms";
         count.warnings.push_back(
             "on " + device.id + " (" + std::string(basisName(count.deviceBasis.value())) +
-            ") the floor of 2,000 rounds takes " + time + ", over the " + groupedNumber(targetMs) +
+            ") the floor of 2,000 rounds takes " + time + ", over the " +
+            groupedNumber(targetMs, 0) +
             " ms target: the floor is kept for security, so unlocking is slower than the target");
     }
     return count;
@@ -182,9 +187,9 @@ Memory memoryUse(const Device& device, std::uint64_t payloadBytes, bool payloadE
         static_cast<double>(memory.workingSetBytes + payloadBytes) / limit * 100.0;
     if (*memory.totalPercent > 100.0)
         memory.warnings.push_back("the app and the payload need " +
-                                  groupedNumber(double(memory.workingSetBytes + payloadBytes)) +
-                                  " bytes, more than the " + groupedNumber(limit) + " bytes of " +
-                                  device.id);
+                                  groupedNumber(double(memory.workingSetBytes + payloadBytes), 0) +
+                                  " bytes, more than the " + groupedNumber(limit, 0) +
+                                  " bytes of " + device.id);
     return memory;
 }
 
@@ -213,19 +218,19 @@ CostEstimate estimate(const Device& device, std::optional<std::uint32_t> iterati
         result.notes.push_back(
             "The reference notes disagree with themselves: " + groupedNumber(per1000, 1) +
             " ms per 1,000 PBKDF2 iterations in the simulator is about " +
-            groupedNumber(result.simulatorRoundsPerSecond) +
+            groupedNumber(result.simulatorRoundsPerSecond, 0) +
             " iterations per second, but they give "
             "about " +
-            groupedNumber(result.simulatorCalibrationRounds) +
+            groupedNumber(result.simulatorCalibrationRounds, 0) +
             " iterations for a 1 s calibration (" +
             groupedNumber(result.simulatorRoundsPerSecond / result.simulatorCalibrationRounds, 2) +
             " times fewer). The counts here follow the per-call figure.");
     result.notes.push_back(
         "Estimates are the simulator's times multiplied by a slowdown (native work " +
-        groupedNumber(performance.nativeSlowdown.low) + "-" +
-        groupedNumber(performance.nativeSlowdown.high) + "x, VM work " +
-        groupedNumber(performance.vmSlowdown.low) + "-" +
-        groupedNumber(performance.vmSlowdown.high) +
+        groupedNumber(performance.nativeSlowdown.low, 0) + "-" +
+        groupedNumber(performance.nativeSlowdown.high, 0) + "x, VM work " +
+        groupedNumber(performance.vmSlowdown.low, 0) + "-" +
+        groupedNumber(performance.vmSlowdown.high, 0) +
         "x): no ratio between a watch and the simulator has been published. A figure measured "
         "on the watch replaces the estimate.");
     if (!device.verified) {
@@ -236,24 +241,6 @@ CostEstimate estimate(const Device& device, std::optional<std::uint32_t> iterati
                                (unknown.empty() ? "" : "; unknown: " + unknown) + ".");
     }
     return result;
-}
-
-std::string groupedNumber(double value, int decimals)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    // Thousands separators as the notes write them: 19,231.
-    const std::string_view digits(text);
-    const std::size_t sign = digits.starts_with('-') ? 1 : 0;
-    const std::size_t whole = std::min(digits.find('.'), digits.size()) - sign;
-    std::string out(digits.substr(0, sign));
-    for (std::size_t i = 0; i < whole; ++i) {
-        if (i != 0 && (whole - i) % 3 == 0)
-            out.push_back(',');
-        out.push_back(digits[sign + i]);
-    }
-    out.append(digits.substr(sign + whole));
-    return out;
 }
 
 } // namespace watchword::watch

@@ -130,8 +130,4 @@ CostEstimate estimate(const Device& device, std::optional<std::uint32_t> iterati
                       std::uint32_t targetMs, std::uint32_t accounts,
                       std::optional<std::uint64_t> payloadBytes = std::nullopt);
 
-// value with thousands separators as the notes write them (19,231), to
-// decimals places: for tables of the cost model.
-[[nodiscard]] std::string groupedNumber(double value, int decimals = 0);
-
 } // namespace watchword::watch

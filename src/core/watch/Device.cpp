@@ -1,11 +1,12 @@
 #include "watch/Device.h"
 
+#include "watch/StrictJson.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
-#include <set>
+#include <span>
 #include <sstream>
 
 namespace watchword::watch {
@@ -13,6 +14,26 @@ namespace watchword::watch {
 namespace {
 
 using Json = nlohmann::json;
+
+// The names a profile spells each enumerator with, in the enum's order: one
+// list for parsing and for the *Name() functions.
+constexpr std::array<std::string_view, 3> shapeNames = {"round", "semi-octagon", "rectangle"};
+constexpr std::array<std::string_view, 3> technologyNames = {"mip", "amoled", "lcd"};
+constexpr std::array<std::string_view, 4> paletteNames = {"mip64", "mip16", "mono", "full"};
+constexpr std::array<std::string_view, allOperations.size()> operationKeys = {
+    "totp-sha1", "totp-sha256", "totp-sha512", "pbkdf2-1000", "seal-open", "self-test"};
+
+static_assert(shapeNames.size() == static_cast<std::size_t>(Shape::Rectangle) + 1);
+static_assert(technologyNames.size() == static_cast<std::size_t>(Technology::Lcd) + 1);
+static_assert(paletteNames.size() == static_cast<std::size_t>(Palette::Full) + 1);
+static_assert(operationKeys.size() == static_cast<std::size_t>(Operation::SelfTest) + 1);
+
+template <typename Enum, std::size_t N>
+std::string_view nameIn(const std::array<std::string_view, N>& names, Enum value)
+{
+    const auto index = static_cast<std::size_t>(value);
+    return index < N ? names[index] : "?";
+}
 
 // A field that failed its check: where and why. Thrown inside this file
 // only, caught at parseDevice's boundary.
@@ -41,6 +62,10 @@ class Object
 {
 public:
     Object(const Json& value, std::string path, std::initializer_list<std::string_view> keys)
+        : Object(value, std::move(path),
+                 std::span<const std::string_view>(keys.begin(), keys.size()))
+    {}
+    Object(const Json& value, std::string path, std::span<const std::string_view> keys)
         : m_value(value), m_path(std::move(path))
     {
         if (!value.is_object())
@@ -83,6 +108,16 @@ public:
         return value.get<bool>();
     }
 
+    std::optional<bool> nullableBoolean(std::string_view key) const
+    {
+        const Json& value = required(key);
+        if (value.is_null())
+            return std::nullopt;
+        if (!value.is_boolean())
+            throw FieldError{pathOf(key), "must be true, false or null, got " + shown(value)};
+        return value.get<bool>();
+    }
+
     // A whole number in [minimum, maximum]; null (unknown) if nullable.
     std::optional<long long> integer(std::string_view key, long long minimum, long long maximum,
                                      bool nullable, std::string_view unit = {}) const
@@ -107,6 +142,21 @@ public:
         return number;
     }
 
+    // integer() as T: required, or null (unknown) allowed.
+    template <typename T>
+    T integerAs(std::string_view key, long long minimum, long long maximum,
+                std::string_view unit = {}) const
+    {
+        return static_cast<T>(*integer(key, minimum, maximum, false, unit));
+    }
+    template <typename T>
+    std::optional<T> nullableInteger(std::string_view key, long long minimum, long long maximum,
+                                     std::string_view unit = {}) const
+    {
+        const auto number = integer(key, minimum, maximum, true, unit);
+        return number ? std::optional<T>(static_cast<T>(*number)) : std::nullopt;
+    }
+
     // A finite number in (0, maximum].
     double positive(std::string_view key, double maximum) const
     {
@@ -120,9 +170,9 @@ public:
     }
 
     // One of names (its index), or nullopt for null if nullable.
-    std::optional<std::size_t> choice(std::string_view key,
-                                      std::initializer_list<std::string_view> names,
-                                      std::string_view what, bool nullable) const
+    template <typename Enum, std::size_t N>
+    std::optional<Enum> choice(std::string_view key, const std::array<std::string_view, N>& names,
+                               std::string_view what, bool nullable) const
     {
         const Json& value = required(key);
         if (value.is_null() && nullable)
@@ -143,7 +193,7 @@ public:
         if (found == names.end())
             throw FieldError{pathOf(key),
                              "unknown " + std::string(what) + " '" + text + "' (" + list + ")"};
-        return static_cast<std::size_t>(found - names.begin());
+        return static_cast<Enum>(found - names.begin());
     }
 
 private:
@@ -181,9 +231,7 @@ std::array<int, 3> apiParts(const std::string& text)
 
 std::map<Operation, double> operationTimes(const Object& parent, std::string_view key, bool all)
 {
-    const Object block(
-        parent.required(key), parent.pathOf(key),
-        {"totp-sha1", "totp-sha256", "totp-sha512", "pbkdf2-1000", "seal-open", "self-test"});
+    const Object block(parent.required(key), parent.pathOf(key), operationKeys);
     std::map<Operation, double> times;
     for (const auto operation : allOperations) {
         const auto name = operationKey(operation);
@@ -212,28 +260,19 @@ Display display(const Object& top)
                        {"shape", "width", "height", "technology", "palette", "bitsPerPixel",
                         "colours", "subscreen"});
     Display result;
-    if (const auto shape =
-            block.choice("shape", {"round", "semi-octagon", "rectangle"}, "shape", true))
-        result.shape = static_cast<Shape>(*shape);
-    if (const auto width = block.integer("width", 16, 2048, true, "pixels"))
-        result.width = static_cast<int>(*width);
-    if (const auto height = block.integer("height", 16, 2048, true, "pixels"))
-        result.height = static_cast<int>(*height);
+    result.shape = block.choice<Shape>("shape", shapeNames, "shape", true);
+    result.width = block.nullableInteger<int>("width", 16, 2048, "pixels");
+    result.height = block.nullableInteger<int>("height", 16, 2048, "pixels");
     if (result.shape == Shape::Round && result.width && result.height &&
         *result.width != *result.height)
         throw FieldError{block.pathOf("height"), "a round display is as high as it is wide (" +
                                                      std::to_string(*result.width) + "), got " +
                                                      std::to_string(*result.height)};
-    if (const auto technology =
-            block.choice("technology", {"mip", "amoled", "lcd"}, "display technology", true))
-        result.technology = static_cast<Technology>(*technology);
-    if (const auto palette =
-            block.choice("palette", {"mip64", "mip16", "mono", "full"}, "palette", true))
-        result.palette = static_cast<Palette>(*palette);
-    if (const auto bits = block.integer("bitsPerPixel", 1, 32, true))
-        result.bitsPerPixel = static_cast<int>(*bits);
-    if (const auto colours = block.integer("colours", 2, 1LL << 24, true))
-        result.colours = static_cast<std::uint32_t>(*colours);
+    result.technology =
+        block.choice<Technology>("technology", technologyNames, "display technology", true);
+    result.palette = block.choice<Palette>("palette", paletteNames, "palette", true);
+    result.bitsPerPixel = block.nullableInteger<int>("bitsPerPixel", 1, 32);
+    result.colours = block.nullableInteger<std::uint32_t>("colours", 2, 1LL << 24);
 
     if (result.palette && result.technology) {
         const bool mipPalette = *result.palette != Palette::Full;
@@ -272,10 +311,10 @@ Display display(const Object& top)
         const Object box(*subscreen, block.pathOf("subscreen"),
                          {"x", "y", "width", "height", "positionVerified"});
         Subscreen area;
-        area.x = static_cast<int>(*box.integer("x", 0, 2048, false));
-        area.y = static_cast<int>(*box.integer("y", 0, 2048, false));
-        area.width = static_cast<int>(*box.integer("width", 1, 2048, false, "pixels"));
-        area.height = static_cast<int>(*box.integer("height", 1, 2048, false, "pixels"));
+        area.x = box.integerAs<int>("x", 0, 2048);
+        area.y = box.integerAs<int>("y", 0, 2048);
+        area.width = box.integerAs<int>("width", 1, 2048, "pixels");
+        area.height = box.integerAs<int>("height", 1, 2048, "pixels");
         area.positionVerified = box.boolean("positionVerified");
         if (result.width && result.height &&
             (area.x + area.width > *result.width || area.y + area.height > *result.height))
@@ -311,21 +350,14 @@ Device parse(const Json& root, std::string_view fileName)
 
     {
         const Object input(top.required("input"), "input", {"buttons", "touch"});
-        if (const auto buttons = input.integer("buttons", 0, 16, true))
-            device.input.buttons = static_cast<int>(*buttons);
-        const Json& touch = input.required("touch");
-        if (!touch.is_null()) {
-            if (!touch.is_boolean())
-                throw FieldError{"input.touch", "must be true, false or null, got " + shown(touch)};
-            device.input.touch = touch.get<bool>();
-        }
+        device.input.buttons = input.nullableInteger<int>("buttons", 0, 16);
+        device.input.touch = input.nullableBoolean("touch");
     }
     {
         const Object memory(top.required("memory"), "memory", {"appBytes"});
         // 16 KiB to 64 MiB: below, no app fits; above, no watch has it.
-        if (const auto bytes =
-                memory.integer("appBytes", 16 * 1024, 64LL * 1024 * 1024, true, "bytes"))
-            device.appBytes = static_cast<std::uint64_t>(*bytes);
+        device.appBytes = memory.nullableInteger<std::uint64_t>("appBytes", 16 * 1024,
+                                                                64LL * 1024 * 1024, "bytes");
     }
     {
         const Object api(top.required("api"), "api", {"min", "max"});
@@ -369,8 +401,8 @@ Device parse(const Json& root, std::string_view fileName)
             top.required("performance"), "performance",
             {"simulator", "simulatorCalibrationRounds", "slowdown", "measured", "measuredSource"});
         device.performance.simulatorMs = operationTimes(performance, "simulator", true);
-        device.performance.simulatorCalibrationRounds = static_cast<double>(
-            *performance.integer("simulatorCalibrationRounds", 1, 50'000'000, false, "rounds"));
+        device.performance.simulatorCalibrationRounds =
+            performance.integerAs<double>("simulatorCalibrationRounds", 1, 50'000'000, "rounds");
         const Object slowdown(performance.required("slowdown"), "performance.slowdown",
                               {"native", "vm"});
         device.performance.nativeSlowdown = factor(slowdown, "native");
@@ -394,45 +426,11 @@ Device parse(const Json& root, std::string_view fileName)
     return device;
 }
 
-// nlohmann keeps the last of two equal keys without a word; a profile with
-// two "width"s is refused instead.
-struct DuplicateKeys
-{
-    std::vector<std::set<std::string>> open;
-    std::string repeated;
-
-    bool operator()(int, Json::parse_event_t event, Json& parsed)
-    {
-        if (event == Json::parse_event_t::object_start)
-            open.emplace_back();
-        else if (event == Json::parse_event_t::object_end && !open.empty())
-            open.pop_back();
-        else if (event == Json::parse_event_t::key && !open.empty() &&
-                 !open.back().insert(parsed.get<std::string>()).second && repeated.empty())
-            repeated = parsed.get<std::string>();
-        return true;
-    }
-};
-
 } // namespace
 
 std::string_view operationKey(Operation operation)
 {
-    switch (operation) {
-    case Operation::TotpSha1:
-        return "totp-sha1";
-    case Operation::TotpSha256:
-        return "totp-sha256";
-    case Operation::TotpSha512:
-        return "totp-sha512";
-    case Operation::Pbkdf2Per1000:
-        return "pbkdf2-1000";
-    case Operation::SealOpen:
-        return "seal-open";
-    case Operation::SelfTest:
-        return "self-test";
-    }
-    return "?";
+    return nameIn(operationKeys, operation);
 }
 
 std::string_view operationTitle(Operation operation)
@@ -456,43 +454,17 @@ std::string_view operationTitle(Operation operation)
 
 std::string_view shapeName(Shape shape)
 {
-    switch (shape) {
-    case Shape::Round:
-        return "round";
-    case Shape::SemiOctagon:
-        return "semi-octagon";
-    case Shape::Rectangle:
-        return "rectangle";
-    }
-    return "?";
+    return nameIn(shapeNames, shape);
 }
 
 std::string_view technologyName(Technology technology)
 {
-    switch (technology) {
-    case Technology::Mip:
-        return "mip";
-    case Technology::Amoled:
-        return "amoled";
-    case Technology::Lcd:
-        return "lcd";
-    }
-    return "?";
+    return nameIn(technologyNames, technology);
 }
 
 std::string_view paletteName(Palette palette)
 {
-    switch (palette) {
-    case Palette::Mip64:
-        return "mip64";
-    case Palette::Mip16:
-        return "mip16";
-    case Palette::Mono:
-        return "mono";
-    case Palette::Full:
-        return "full";
-    }
-    return "?";
+    return nameIn(paletteNames, palette);
 }
 
 bool Device::hasNative(std::string_view primitive) const
@@ -526,17 +498,17 @@ std::vector<std::string> Device::unknownFields() const
 Result<Device, Error<DeviceError>> parseDevice(std::string_view text, std::string_view fileName)
 {
     const std::string name(fileName);
-    DuplicateKeys duplicates;
+    std::string repeated;
     Json root;
     try {
-        // Strict: no comments, nothing after the value.
-        root = Json::parse(text.begin(), text.end(), std::ref(duplicates), true, false);
+        root = detail::parseStrictJson(text, repeated);
     } catch (const Json::exception& error) {
         return fail(DeviceError::Malformed, name + ": not valid JSON (" + error.what() + ")");
     }
-    if (!duplicates.repeated.empty())
+    // A profile with two "width"s is refused.
+    if (!repeated.empty())
         return fail(DeviceError::Malformed,
-                    name + ": the key \"" + duplicates.repeated + "\" appears twice in one object");
+                    name + ": the key \"" + repeated + "\" appears twice in one object");
     try {
         return parse(root, fileName);
     } catch (const FieldError& error) {

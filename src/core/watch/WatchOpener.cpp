@@ -2,13 +2,13 @@
 
 #include "base/SecureBuffer.h"
 #include "encoding/Hex.h"
+#include "watch/StrictJson.h"
 
+#include <iterator>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <optional>
-#include <set>
 #include <string>
 
 namespace watchword::watch {
@@ -197,32 +197,18 @@ WatchOpenResult<WatchAccount> decodeAccount(ByteView bytes, std::size_t index)
         return corrupt("too short");
     WatchAccount account;
     auto& p = account.parameters;
-    switch ((*fixed)[0]) {
-    case 1:
-        p.kind = otp::OtpKind::Totp;
-        break;
-    case 2:
-        p.kind = otp::OtpKind::Hotp;
-        break;
-    case 3:
-        p.kind = otp::OtpKind::Steam;
-        break;
-    default:
-        return corrupt("unknown kind " + std::to_string((*fixed)[0]));
-    }
-    switch ((*fixed)[1]) {
-    case 1:
-        p.algorithm = crypto::HashAlgorithm::Sha1;
-        break;
-    case 2:
-        p.algorithm = crypto::HashAlgorithm::Sha256;
-        break;
-    case 3:
-        p.algorithm = crypto::HashAlgorithm::Sha512;
-        break;
-    default:
-        return corrupt("unknown algorithm " + std::to_string((*fixed)[1]));
-    }
+    // The codes 1, 2, 3 in these orders (section 8.4).
+    constexpr otp::OtpKind kinds[] = {otp::OtpKind::Totp, otp::OtpKind::Hotp, otp::OtpKind::Steam};
+    constexpr crypto::HashAlgorithm algorithms[] = {
+        crypto::HashAlgorithm::Sha1, crypto::HashAlgorithm::Sha256, crypto::HashAlgorithm::Sha512};
+    const std::uint8_t kind = (*fixed)[0];
+    const std::uint8_t algorithm = (*fixed)[1];
+    if (kind < 1 || kind > std::size(kinds))
+        return corrupt("unknown kind " + std::to_string(kind));
+    if (algorithm < 1 || algorithm > std::size(algorithms))
+        return corrupt("unknown algorithm " + std::to_string(algorithm));
+    p.kind = kinds[kind - 1];
+    p.algorithm = algorithms[algorithm - 1];
     p.digits = (*fixed)[2];
     const std::uint64_t value = number(fixed->subspan(3, 8));
     if (p.kind == otp::OtpKind::Hotp) {
@@ -254,24 +240,6 @@ WatchOpenResult<WatchAccount> decodeAccount(ByteView bytes, std::size_t index)
     if (auto valid = otp::validate(p, account.secret.size()); !valid)
         return corrupt(valid.error().message);
     return account;
-}
-
-// Parses text, noting a key given twice in any object (nlohmann would
-// silently keep the last one).
-Json parseNotingDuplicates(std::string_view text, bool& duplicate)
-{
-    std::vector<std::set<std::string>> seen;
-    auto callback = [&](int, Json::parse_event_t event, Json& parsed) {
-        if (event == Json::parse_event_t::object_start)
-            seen.emplace_back();
-        else if (event == Json::parse_event_t::object_end && !seen.empty())
-            seen.pop_back();
-        else if (event == Json::parse_event_t::key && !seen.empty() &&
-                 !seen.back().insert(parsed.get<std::string>()).second)
-            duplicate = true;
-        return true;
-    };
-    return Json::parse(text, callback);
 }
 
 const Json& member(const Json& object, const char* key)
@@ -314,9 +282,9 @@ WatchOpenResult<ParsedPayload> parsePayload(std::string_view text)
 {
     try {
         // Strict: no comments, nothing after the value, no duplicate keys.
-        bool duplicate = false;
-        const Json json = parseNotingDuplicates(text, duplicate);
-        if (duplicate)
+        std::string repeated;
+        const Json json = detail::parseStrictJson(text, repeated);
+        if (!repeated.empty())
             return malformed("a key appears twice");
         if (!json.is_object())
             return malformed("the payload is not a JSON object");
@@ -389,8 +357,8 @@ WatchOpenResult<ParsedPayload> parsePayload(std::string_view text)
 WatchOpenResult<OpenedExport> openExport(std::string_view payload, std::string_view pin,
                                          NativePrimitives& primitives)
 {
-    if (!checkPin(pin))
-        return fail(WatchOpenError::BadPin, "the watch PIN must be 4 to 12 digits");
+    if (auto valid = checkPin(pin); !valid)
+        return fail(WatchOpenError::BadPin, valid.error().message);
     auto parsed = parsePayload(payload);
     if (!parsed)
         return fail(parsed.error());

@@ -636,19 +636,6 @@ private slots:
         QVERIFY(notDirectory.has_value());
         QVERIFY2(notDirectory->find(file.string()) != std::string::npos, notDirectory->c_str());
     }
-
-    void atomicWriteReplaces()
-    {
-        QTemporaryDir temp;
-        const std::filesystem::path path = temp.filePath("file.txt").toStdString();
-        QCOMPARE(writeFileAtomically(path, "first"), std::nullopt);
-        QCOMPARE(readFile(path), std::string("first"));
-        QCOMPARE(writeFileAtomically(path, "second"), std::nullopt);
-        QCOMPARE(readFile(path), std::string("second"));
-        QCOMPARE(std::distance(std::filesystem::directory_iterator(temp.path().toStdString()),
-                               std::filesystem::directory_iterator()),
-                 1);
-    }
 };
 
 QTEST_GUILESS_MAIN(TestReport)

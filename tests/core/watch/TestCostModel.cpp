@@ -15,27 +15,26 @@ using namespace watchword::watch;
 
 namespace {
 
-Device load(const char* id)
+Device loadFrom(const QString& directory, const char* id)
 {
-    const auto devices =
-        loadDevices(QString::fromUtf8(WATCHWORD_SHIPPED_DEVICES_DIR).toStdString());
+    const auto devices = loadDevices(directory.toStdString());
     if (!devices)
         qFatal("%s", devices.error().message.c_str());
     for (const auto& device : *devices)
         if (device.id == id)
             return device;
-    qFatal("no device %s", id);
+    qFatal("no device %s in %s", id, qPrintable(directory));
+}
+
+// A shipped profile, or one of the test data's good ones.
+Device load(const char* id)
+{
+    return loadFrom(QString::fromUtf8(WATCHWORD_SHIPPED_DEVICES_DIR), id);
 }
 
 Device loadTestProfile(const char* id)
 {
-    const auto devices = loadDevices(test::dataPath(QStringLiteral("devices/good")).toStdString());
-    if (!devices)
-        qFatal("%s", devices.error().message.c_str());
-    for (const auto& device : *devices)
-        if (device.id == id)
-            return device;
-    qFatal("no test device %s", id);
+    return loadFrom(test::dataPath(QStringLiteral("devices/good")), id);
 }
 
 bool near(double a, double b)

@@ -37,6 +37,12 @@ std::vector<Benchmark> vaultBenchmarks();    // calibration/*, vault/*
 
 // ---- shared helpers ----------------------------------------------------------
 
+// A 24-word BIP39 English test vector (entropy 68a79eac...e6ce7c): the phrase
+// of keychain/* and the recovery phrase of every benchmark vault.
+inline constexpr std::string_view kPhrase =
+    "hamster diagram private dutch cause delay private meat slide toddler razor book happy fancy "
+    "gospel tennis maple dilemma loan word shrug inflict delay length";
+
 // The bytes of a hex constant written in a catalogue file. A malformed
 // constant is a bug in the catalogue: stop at once, naming it.
 Bytes bytesFromHex(std::string_view text);

@@ -28,11 +28,7 @@ using crypto::PublicKey;
 using crypto::SecretKey;
 using keychain::Keychain;
 
-// A 24-word BIP39 English test vector (entropy 68a79eac...e6ce7c), with the
-// empty passphrase, the product's default.
-constexpr std::string_view kPhrase =
-    "hamster diagram private dutch cause delay private meat slide toddler razor book happy fancy "
-    "gospel tennis maple dilemma loan word shrug inflict delay length";
+// kPhrase (Catalogue.h) with the empty passphrase, the product's default.
 constexpr std::string_view kPassphrase = "";
 
 // What a keychain holds, derived as Keychain::restore does, but with the BIP39

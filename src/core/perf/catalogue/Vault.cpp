@@ -72,11 +72,6 @@ using crypto::HashAlgorithm;
 using keychain::Keychain;
 using vault::Vault;
 
-// A 24-word BIP39 English test vector (entropy 68a79eac...e6ce7c): the
-// recovery phrase of every benchmark vault.
-constexpr std::string_view kPhrase =
-    "hamster diagram private dutch cause delay private meat slide toddler razor book happy fancy "
-    "gospel tennis maple dilemma loan word shrug inflict delay length";
 constexpr std::string_view kPassword = "correct horse battery staple";
 // 2026-01-01T00:00:00Z: the vaults' clock, fixed so every run builds the same shape.
 constexpr std::int64_t kNow = 1'767'225'600;
@@ -136,6 +131,7 @@ struct FixtureOrError
 
 FixtureOrError buildFixture()
 {
+    // kPhrase (Catalogue.h): the recovery phrase of every benchmark vault.
     auto keychain = Keychain::restore(kPhrase);
     if (!keychain)
         return {nullptr, "keychain: " + keychain.error().message};
