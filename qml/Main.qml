@@ -65,21 +65,44 @@ ApplicationWindow {
     // --page NAME`, scripts/screenshots.sh): shows a page or dialog the way a
     // person gets there. False when the vault's state does not offer it.
     // `--page diagnostics --diagnostics-run FILTER`: runs the matching
-    // benchmarks; the screenshot waits while diagnosticsBusy.
+    // benchmarks; the screenshot waits while pageBusy.
     function runDiagnostics(filter) {
         tabs.currentIndex = 3
         diagnosticsLoader.active = true
         return diagnosticsLoader.item.runMatching(filter)
     }
-    readonly property bool diagnosticsBusy: diagnosticsLoader.item !== null
-                                            && diagnosticsLoader.item.controller.busy
+    // What a screenshot waits for: a benchmark run, or the simulated watch
+    // checking its PIN.
+    readonly property bool pageBusy: (diagnosticsLoader.item !== null
+                                      && diagnosticsLoader.item.controller.busy)
+                                     || (watchLoader.item !== null && watchLoader.item.simulator.busy)
     // `--diagnostics-export FILE`: the finished run's JSON report.
     function exportDiagnostics(fileUrl) {
         return diagnosticsLoader.item !== null
                && diagnosticsLoader.item.controller.exportReport("json", fileUrl)
     }
 
+    // `--page watch-<device>`: that watch, with an export of every account
+    // made under the worked example's PIN and opened on the watch.
+    function showWatch(deviceId) {
+        tabs.currentIndex = 4
+        watchLoader.active = true
+        const simulator = watchLoader.item.simulator
+        simulator.deviceId = deviceId
+        if (simulator.deviceId !== deviceId || window.vault.state !== VaultController.Unlocked)
+            return false
+        const ids = simulator.exportChoices.map(choice => choice.id)
+        if (!simulator.createExport(ids, "482916", "482916"))
+            return false
+        for (const digit of "482916")
+            simulator.typeDigit(Number(digit))
+        simulator.enter()
+        return true
+    }
+
     function showPage(name) {
+        if (name.startsWith("watch-"))
+            return window.showWatch(name.slice(6))
         const unlocked = window.vault.state === VaultController.Unlocked
         switch (name) {
         case "codes":
@@ -109,6 +132,9 @@ ApplicationWindow {
             return true
         case "diagnostics":
             tabs.currentIndex = 3
+            return true
+        case "watch":
+            tabs.currentIndex = 4
             return true
         case "unlock":
             window.vault.lock()
@@ -291,6 +317,10 @@ ApplicationWindow {
                     text: qsTr("Diagnostics")
                     width: implicitWidth
                 }
+                TabButton {
+                    text: qsTr("Watch")
+                    width: implicitWidth
+                }
             }
             BusyIndicator {
                 running: window.vault.saving || window.vault.busy
@@ -406,6 +436,23 @@ ApplicationWindow {
                         AppTargetsPanel {
                             model: AppMetrics
                         }
+                    }
+                }
+            }
+            // The watch simulator, also made when first shown: it reads the
+            // device profiles. What the simulated watch opened goes when the
+            // vault locks (the simulator follows the vault's state).
+            Loader {
+                id: watchLoader
+                active: false
+                StackLayout.onIsCurrentItemChanged: {
+                    if (StackLayout.isCurrentItem)
+                        active = true
+                }
+                sourceComponent: WatchPage {
+                    simulator: WatchSimulator {
+                        vault: window.vault
+                        clock: window.clock
                     }
                 }
             }

@@ -69,6 +69,12 @@ shot diagnostics diagnostics --demo
 # targets.
 SHOT_SIZE=900x1500 shot diagnostics-run diagnostics --demo \
   --diagnostics-run '^(totp/|ref/openssl_hmac_oneshot_totp|shared_secret_key/|ref/secp256k1)'
+# The watch simulator on three screen shapes, each with the demo vault's
+# accounts exported under the worked example's PIN and opened on the watch:
+# round MIP, the Instinct 2's semi-octagon with its subscreen, a rectangle.
+SHOT_SIZE=1440x1000 shot watch-fenix7 watch-fenix7 --demo
+SHOT_SIZE=1440x1000 shot watch-instinct2 watch-instinct2 --demo
+SHOT_SIZE=1440x1000 shot watch-venusq2 watch-venusq2 --demo
 shot unlock unlock --demo
 shot first-run first-run --vault vault.wwv
 shot recovery-phrase recovery --vault vault.wwv

@@ -1,6 +1,7 @@
 #include "VaultController.h"
 
 #include "AccountDraft.h"
+#include "Background.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "keychain/Keychain.h"
@@ -16,7 +17,6 @@
 #include <QFileInfo>
 #include <QPointer>
 #include <QRandomGenerator>
-#include <QThreadPool>
 #include <algorithm>
 #include <utility>
 
@@ -221,25 +221,6 @@ QString writeVault(vault::VaultStorage& storage, ByteView bytes)
     if (!saved)
         return message(saved.error().message);
     return {};
-}
-
-// Runs work on the thread pool and hands its Outcome to done on the GUI
-// thread, unless the controller is gone by then.
-template <typename Work, typename Done>
-void runInBackground(QObject* controller, Work work, Done done)
-{
-    QPointer<QObject> guard(controller);
-    QThreadPool::globalInstance()->start(
-        [guard, work = std::move(work), done = std::move(done)]() mutable {
-            auto outcome = std::make_shared<Outcome>(work());
-            QMetaObject::invokeMethod(
-                QCoreApplication::instance(),
-                [guard, outcome, done = std::move(done)]() mutable {
-                    if (guard)
-                        done(std::move(*outcome));
-                },
-                Qt::QueuedConnection);
-        });
 }
 
 // The strength of a typed password, estimated on the bytes the vault would
@@ -917,6 +898,30 @@ void VaultController::refreshAccount(const vault::OtpAccount& account)
 {
     if (auto entry = accountEntry(account))
         m_accounts.upsert(std::move(*entry), m_clock->second());
+}
+
+std::vector<watch::WatchAccount> VaultController::watchAccounts(const QStringList& recordIds,
+                                                                QString& error) const
+{
+    std::vector<watch::WatchAccount> accounts;
+    if (m_state != State::Unlocked || m_busy || !m_vault) {
+        error = tr("Unlock the vault to choose accounts for the watch.");
+        return accounts;
+    }
+    if (recordIds.isEmpty()) {
+        error = tr("Choose at least one account for the watch.");
+        return accounts;
+    }
+    for (const auto& id : recordIds) {
+        const auto* account = findRecord<vault::OtpAccount>(id);
+        if (!account) {
+            error = tr("No account %1 in this vault.").arg(id);
+            accounts.clear();
+            return accounts;
+        }
+        accounts.push_back(watch::watchAccountFrom(*account));
+    }
+    return accounts;
 }
 
 bool VaultController::copyCode(const QString& recordId)

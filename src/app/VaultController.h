@@ -27,6 +27,7 @@
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
 #include "vault/Records.h"
+#include "watch/WatchExport.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -120,6 +121,13 @@ public:
     QString undoText() const;
     int unlockTargetMilliseconds() const { return m_unlockTargetMilliseconds; }
     void setUnlockTargetMilliseconds(int milliseconds);
+
+    // What a watch export needs of the OTP accounts with these record ids
+    // (hex), secrets copied into wiped buffers, in the order given. Empty,
+    // with error set, if the vault is not unlocked and free, an id names no
+    // account, or none is given.
+    std::vector<watch::WatchAccount> watchAccounts(const QStringList& recordIds,
+                                                   QString& error) const;
 
     // --- Strength hint for a new password (0 very weak .. 4 very strong).
     Q_INVOKABLE int passwordStrength(const QString& password) const;

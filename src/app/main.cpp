@@ -108,7 +108,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption page(
         QStringLiteral("page"),
         QStringLiteral("With --screenshot: show page <name> first (codes, add, notes, settings, "
-                       "diagnostics, unlock, first-run, recovery, recovery-confirm)."),
+                       "diagnostics, watch, watch-<device> with every account opened on that "
+                       "watch, unlock, first-run, recovery, recovery-confirm)."),
         QStringLiteral("name"));
     options.addOption(page);
     const QCommandLineOption windowSize(QStringLiteral("window-size"),
@@ -334,7 +335,7 @@ int main(int argc, char* argv[])
                                      if (controller->busy() ||
                                          controller->state() ==
                                              watchword::app::VaultController::State::Unlocking ||
-                                         window->property("diagnosticsBusy").toBool())
+                                         window->property("pageBusy").toBool())
                                          return;
                                      settle->stop();
                                      if (!diagnosticsReport.isEmpty() &&

@@ -5,6 +5,7 @@
 #include "Cli.h"
 #include "encoding/Decimal.h"
 #include "watch/CostModel.h"
+#include "watch/Describe.h"
 
 #include <QJsonArray>
 #include <cstdio>
@@ -78,60 +79,6 @@ template <typename Enum, typename Namer>
 std::optional<std::string> named(const std::optional<Enum>& value, Namer name)
 {
     return value ? std::optional<std::string>(std::string(name(*value))) : std::nullopt;
-}
-
-// As the notes write times: 0.35, 17.5, 52 (two decimals at most below 100,
-// trailing zeros dropped; whole milliseconds above).
-std::string time(double value)
-{
-    std::string text = encoding::groupedNumber(value, value < 100 ? 2 : 0);
-    if (text.find('.') != std::string::npos) {
-        while (text.back() == '0')
-            text.pop_back();
-        if (text.back() == '.')
-            text.pop_back();
-    }
-    return text;
-}
-
-std::string milliseconds(double value)
-{
-    return time(value) + " ms";
-}
-
-std::string span(const watch::Span& ms)
-{
-    if (ms.low == ms.high)
-        return milliseconds(ms.low);
-    return time(ms.low) + " - " + milliseconds(ms.high);
-}
-
-std::string displayText(const watch::Device& device)
-{
-    const auto& display = device.display;
-    if (!display.technology)
-        return "unknown";
-    std::string text = display.technology == watch::Technology::Mip      ? "MIP"
-                       : display.technology == watch::Technology::Amoled ? "AMOLED"
-                                                                         : "LCD";
-    if (display.colours)
-        text += ", " + std::to_string(*display.colours) + " colours";
-    else if (display.palette == watch::Palette::Full)
-        text += ", full colour";
-    return text;
-}
-
-std::string resolutionText(const watch::Device& device)
-{
-    const auto& display = device.display;
-    if (!display.width || !display.height)
-        return "unknown";
-    return std::to_string(*display.width) + "x" + std::to_string(*display.height);
-}
-
-std::string memoryText(const watch::Device& device)
-{
-    return device.appBytes ? std::to_string(*device.appBytes / 1024) + " KB" : "unknown";
 }
 
 struct Profiles
@@ -219,8 +166,8 @@ int runDevices(const std::vector<std::string>& args)
     for (const auto& device : profiles.devices) {
         const auto shape = named(device.display.shape, watch::shapeName).value_or("unknown");
         std::snprintf(line, sizeof line, "%-10s %-18s %-13s %-10s %-20s %-8s %s", device.id.c_str(),
-                      device.name.c_str(), shape.c_str(), resolutionText(device).c_str(),
-                      displayText(device).c_str(), memoryText(device).c_str(),
+                      device.name.c_str(), shape.c_str(), watch::resolutionText(device).c_str(),
+                      watch::displayText(device).c_str(), watch::memoryText(device).c_str(),
                       device.verified ? "yes" : "no");
         printLine(line);
     }
@@ -307,22 +254,22 @@ void printEstimateTable(const watch::Device& device, const watch::CostEstimate& 
                   "on the watch", "basis", "work");
     printLine(line);
     for (const auto& cost : result.operations) {
-        const std::string watchTime = cost.device ? span(cost.device->ms) : "unknown";
+        const std::string watchTime = cost.device ? watch::spanText(cost.device->ms) : "unknown";
         const std::string basis = cost.device ? std::string(basisName(cost.device->basis)) : "-";
         const std::string work = cost.workClass
                                      ? std::string(workClassName(*cost.workClass)) + ": " + cost.why
                                      : cost.unavailable;
         std::snprintf(line, sizeof line, "%-24s %11s  %-22s %-9s %s",
                       std::string(operationTitle(cost.operation)).c_str(),
-                      milliseconds(cost.simulatorMs).c_str(), watchTime.c_str(), basis.c_str(),
-                      work.c_str());
+                      watch::millisecondsText(cost.simulatorMs).c_str(), watchTime.c_str(),
+                      basis.c_str(), work.c_str());
         printLine(line);
     }
     printLine("");
     const auto& unlock = result.unlock;
     std::string text = "unlock at " + encoding::groupedNumber(unlock.iterations, 0) +
-                       " PBKDF2 rounds: simulator " + milliseconds(unlock.simulatorMs);
-    text += unlock.device ? "; on the watch " + span(unlock.device->ms) + " (" +
+                       " PBKDF2 rounds: simulator " + watch::millisecondsText(unlock.simulatorMs);
+    text += unlock.device ? "; on the watch " + watch::spanText(unlock.device->ms) + " (" +
                                 std::string(basisName(unlock.device->basis)) + ")"
                           : "; on the watch unknown";
     printLine(text);

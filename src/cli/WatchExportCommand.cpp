@@ -11,7 +11,6 @@
 #include "watch/Device.h"
 #include "watch/WatchExport.h"
 
-#include <algorithm>
 #include <filesystem>
 
 namespace watchword::cli {
@@ -76,14 +75,8 @@ int run(const std::vector<std::string>& allArgs)
     const auto device = chooseDevice(arguments, deviceId, status);
     if (!device)
         return status;
-    if (!iterations) {
-        const auto calibrated = watch::calibratedCount(*device);
-        if (!calibrated.deviceBasis)
-            return reportError("the cost model has no figures for " + deviceId +
-                               ": give --iterations");
-        iterations =
-            std::clamp(calibrated.deviceLow, watch::minimumIterations, watch::maximumIterations);
-    }
+    if (!iterations)
+        iterations = watch::exportIterations(*device);
     if (!arguments.has("force") && std::filesystem::exists(outPath))
         return reportError(outPath + " exists: give --force to replace it");
 

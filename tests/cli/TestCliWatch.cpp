@@ -46,7 +46,7 @@ private slots:
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY(outcome.err.isEmpty());
         const QList<QByteArray> lines = outcome.out.trimmed().split('\n');
-        QCOMPARE(lines.size(), 12); // a header and eleven devices
+        QCOMPARE(lines.size(), 13); // a header and twelve devices
         QVERIFY(lines[0].startsWith("id "));
         QVERIFY(lines[0].contains("verified"));
         const auto row = [&](const QByteArray& id) {
@@ -68,7 +68,7 @@ private slots:
         QCOMPARE(outcome.exitCode, 0);
         const QJsonObject root = parseJsonObject(outcome.out);
         const QJsonArray devices = root[QStringLiteral("devices")].toArray();
-        QCOMPARE(devices.size(), 11);
+        QCOMPARE(devices.size(), 12);
         bool sawFr70 = false;
         for (const auto& value : devices) {
             const QJsonObject device = value.toObject();

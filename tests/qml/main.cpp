@@ -3,15 +3,21 @@
 // Diagnostics controllers that run a few quick fake benchmarks.
 #include "AppMetrics.h"
 #include "AppSettings.h"
+#include "ClipboardService.h"
+#include "Clock.h"
 #include "DiagnosticsController.h"
 #include "SelfTestModel.h"
 #include "Theme.h"
+#include "VaultController.h"
 #include "perf/Comparisons.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QQmlContext>
 #include <QQmlEngine>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtQml/qqmlextensionplugin.h>
 #include <QtQuickTest>
@@ -132,6 +138,27 @@ public slots:
                                                   m_diagnostics.get());
         engine->rootContext()->setContextProperty(QStringLiteral("testEndlessDiagnostics"),
                                                   m_endlessDiagnostics.get());
+        // The watch simulator's page: the demo vault (unlocked on a worker;
+        // the tests wait for it) on a clock that stands still at a time of
+        // their choosing (`testWatchVault`, `testWatchClock`), and the
+        // shipped device profiles (`testWatchDevices`, with the ids of its
+        // *.json files read here in `testWatchDeviceFiles`).
+        if (!m_watchVault) {
+            m_watchClock.setMilliseconds(1'800'000'007'000);
+            m_watchVault =
+                watchword::app::VaultController::makeDemo(&m_watchClock, &m_watchClipboard);
+        }
+        const QString devices = QStringLiteral(WATCHWORD_SHIPPED_DEVICES_DIR);
+        QStringList deviceFiles;
+        for (const auto& file :
+             QDir(devices).entryInfoList({QStringLiteral("*.json")}, QDir::Files))
+            deviceFiles << file.completeBaseName();
+        engine->rootContext()->setContextProperty(QStringLiteral("testWatchVault"),
+                                                  m_watchVault.get());
+        engine->rootContext()->setContextProperty(QStringLiteral("testWatchClock"), &m_watchClock);
+        engine->rootContext()->setContextProperty(QStringLiteral("testWatchDevices"), devices);
+        engine->rootContext()->setContextProperty(QStringLiteral("testWatchDeviceFiles"),
+                                                  deviceFiles);
     }
 
 private:
@@ -143,14 +170,26 @@ private:
     QTemporaryDir m_baselineDir;
     std::unique_ptr<watchword::app::DiagnosticsController> m_diagnostics;
     std::unique_ptr<watchword::app::DiagnosticsController> m_endlessDiagnostics;
+    watchword::app::Clock m_watchClock;
+    watchword::app::ClipboardService m_watchClipboard;
+    std::unique_ptr<watchword::app::VaultController> m_watchVault;
 };
 
 int main(int argc, char** argv)
 {
+    // Settings that the views keep with QSettings (the watch simulator's
+    // measured values and device) in a folder of their own, never the
+    // user's: fixed before the first QSettings is made.
+    QTemporaryDir settingsDir;
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     // Qt Charts draws with the Graphics View framework, which needs a
     // QApplication (under a QGuiApplication a ChartView crashes), so the
     // runner makes one before Qt Quick Test would make a QGuiApplication.
     QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("WatchwordTests"));
+    QApplication::setApplicationName(QStringLiteral("TestQml"));
     QTEST_SET_MAIN_SOURCE_PATH
     Setup setup;
     return quick_test_main_with_setup(argc, argv, "watchword", nullptr, &setup);

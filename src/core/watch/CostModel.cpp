@@ -128,6 +128,12 @@ Unlock unlockTime(const Device& device, std::uint32_t iterations)
     return unlock;
 }
 
+std::uint32_t exportIterations(const Device& device, std::uint32_t targetMs)
+{
+    // iterationsFor keeps both ends within the bounds.
+    return calibratedCount(device, targetMs).deviceLow;
+}
+
 std::uint32_t iterationsFor(double per1000Ms, std::uint32_t targetMs)
 {
     if (!(per1000Ms > 0))
@@ -214,8 +220,8 @@ CostEstimate estimate(const Device& device, std::optional<std::uint32_t> iterati
     result.simulatorRoundsPerSecond = 1'000'000.0 / per1000;
     result.simulatorCalibrationRounds = performance.simulatorCalibrationRounds;
     if (std::fabs(result.simulatorRoundsPerSecond - result.simulatorCalibrationRounds) >
-        0.05 * result.simulatorCalibrationRounds)
-        result.notes.push_back(
+        0.05 * result.simulatorCalibrationRounds) {
+        result.inconsistency =
             "The reference notes disagree with themselves: " + groupedNumber(per1000, 1) +
             " ms per 1,000 PBKDF2 iterations in the simulator is about " +
             groupedNumber(result.simulatorRoundsPerSecond, 0) +
@@ -224,7 +230,9 @@ CostEstimate estimate(const Device& device, std::optional<std::uint32_t> iterati
             groupedNumber(result.simulatorCalibrationRounds, 0) +
             " iterations for a 1 s calibration (" +
             groupedNumber(result.simulatorRoundsPerSecond / result.simulatorCalibrationRounds, 2) +
-            " times fewer). The counts here follow the per-call figure.");
+            " times fewer). The counts here follow the per-call figure.";
+        result.notes.push_back(result.inconsistency);
+    }
     result.notes.push_back(
         "Estimates are the simulator's times multiplied by a slowdown (native work " +
         groupedNumber(performance.nativeSlowdown.low, 0) + "-" +

@@ -101,6 +101,9 @@ struct CostEstimate
     // is about 19,231 rounds/s, against "about 12,000" for 1 s.
     double simulatorRoundsPerSecond = 0;
     double simulatorCalibrationRounds = 0;
+    // That disagreement in words; empty when the two agree within 5 %.
+    std::string inconsistency;
+    // Everything a reader should know, the inconsistency first if any.
     std::vector<std::string> notes;
 };
 
@@ -116,6 +119,13 @@ OperationCost operationCost(const Device& device, Operation operation);
 Unlock unlockTime(const Device& device, std::uint32_t iterations);
 CalibratedCount calibratedCount(const Device& device,
                                 std::uint32_t targetMs = defaultWatchTargetMilliseconds);
+// The round count an export for device writes: the calibrated count for the
+// slow end of the device's range (so the unlock stays near targetMs even on
+// a slow watch), within the bounds. Every profile has a basis for it:
+// PBKDF2 is VM work on any watch, so it is estimated even where the native
+// crypto is unknown.
+std::uint32_t exportIterations(const Device& device,
+                               std::uint32_t targetMs = defaultWatchTargetMilliseconds);
 // The round count for per1000Ms milliseconds per 1,000 rounds, in targetMs,
 // clamped to [minimumIterations, maximumIterations].
 std::uint32_t iterationsFor(double per1000Ms, std::uint32_t targetMs);

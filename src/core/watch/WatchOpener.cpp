@@ -354,6 +354,14 @@ WatchOpenResult<ParsedPayload> parsePayload(std::string_view text)
 
 } // namespace
 
+WatchOpenResult<ExportSummary> inspectExport(std::string_view payload)
+{
+    auto parsed = parsePayload(payload);
+    if (!parsed)
+        return fail(parsed.error());
+    return ExportSummary{parsed->header, parsed->accounts.size()};
+}
+
 WatchOpenResult<OpenedExport> openExport(std::string_view payload, std::string_view pin,
                                          NativePrimitives& primitives)
 {

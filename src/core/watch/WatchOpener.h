@@ -66,6 +66,15 @@ struct OpenedExport
     std::vector<WatchAccount> accounts;
 };
 
+// What a payload says before its PIN is entered: its header and how many
+// accounts it holds, after the same checks of its form as openExport.
+struct ExportSummary
+{
+    ExportHeader header;
+    std::size_t accounts = 0;
+};
+[[nodiscard]] WatchOpenResult<ExportSummary> inspectExport(std::string_view payload);
+
 [[nodiscard]] WatchOpenResult<OpenedExport>
 openExport(std::string_view payload, std::string_view pin, NativePrimitives& primitives);
 

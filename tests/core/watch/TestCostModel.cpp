@@ -204,6 +204,22 @@ private slots:
         QVERIFY(relaxed.warnings.empty());
     }
 
+    void exportIterationsTakeTheSlowEnd()
+    {
+        // The floor at 1 s (both ends under it); at 20 s the slow end's 3,846.
+        QCOMPARE(exportIterations(load("fr255"), 1000), 2000u);
+        QCOMPARE(exportIterations(load("fr255"), 20'000), 3846u);
+        // A measured 10 ms per 1,000 rounds: 100,000 in 1 s, one figure for both ends.
+        auto device = load("fr255");
+        device.performance.measuredMs[Operation::Pbkdf2Per1000] = 10;
+        QCOMPARE(exportIterations(device, 1000), 100'000u);
+        // 0.5 ms per 1,000 would be 2,000,000 rounds: the ceiling.
+        device.performance.measuredMs[Operation::Pbkdf2Per1000] = 0.5;
+        QCOMPARE(exportIterations(device, 1000), maximumIterations);
+        // fr70's crypto is unknown, but PBKDF2 is VM work on any watch: estimated.
+        QCOMPARE(exportIterations(load("fr70"), 60'000), 11'538u);
+    }
+
     void floorInTheSimulator()
     {
         // 100 ms: 1,923 rounds, under the floor; 2,000 rounds take 104 ms.
@@ -281,6 +297,13 @@ private slots:
                      first.contains("about 12,000 iterations for a 1 s calibration") &&
                      first.contains("1.60 times fewer"),
                  qPrintable(first));
+        QCOMPARE(result.inconsistency, result.notes.front());
+        // Figures that agree within 5 % say nothing.
+        auto agreeing = load("fr255");
+        agreeing.performance.simulatorCalibrationRounds = 19'000;
+        const auto quiet = estimate(agreeing, std::nullopt, 1000, 0);
+        QVERIFY(quiet.inconsistency.empty());
+        QVERIFY(!QString::fromStdString(quiet.notes.front()).contains("disagree"));
     }
 
     void estimateDefaultsToTheCalibratedCount()

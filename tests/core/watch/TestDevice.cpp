@@ -44,11 +44,12 @@ private slots:
         for (const auto& device : *devices)
             ids << QString::fromStdString(device.id);
         QCOMPARE(ids, QStringList({"epix2", "fenix7", "fr165", "fr255", "fr255s", "fr265", "fr55",
-                                   "fr70", "fr965", "instinct2", "venu3"}));
+                                   "fr70", "fr965", "instinct2", "venu3", "venusq2"}));
         for (const auto& device : *devices) {
             QCOMPARE(device.performance.simulatorMs.size(), allOperations.size());
             QVERIFY(device.performance.measuredMs.empty()); // nobody has measured a watch
-            QCOMPARE(device.verified, device.id != "fr70");
+            // fr70 and venusq2 are not in the SDK data the project has.
+            QCOMPARE(device.verified, device.id != "fr70" && device.id != "venusq2");
             if (device.verified) {
                 QVERIFY(device.crypto.has_value());
                 QVERIFY(device.hasNative("hmac-sha256"));
@@ -140,6 +141,21 @@ private slots:
         QCOMPARE(instinct->display.subscreen->height, 62);
         QVERIFY(!instinct->display.subscreen->positionVerified);
         QCOMPARE(*instinct->display.colours, 2u);
+    }
+
+    void venuSq2IsTheRectangleWithItsGaps()
+    {
+        const auto devices = loadDevices(shippedDirectory.toStdString());
+        QVERIFY(devices.ok());
+        const Device* venu = find(*devices, "venusq2");
+        QVERIFY(venu);
+        QVERIFY(!venu->verified);
+        QCOMPARE(venu->display.shape, std::optional<Shape>(Shape::Rectangle));
+        QCOMPARE(venu->display.width, std::optional<int>(320));
+        QCOMPARE(venu->display.height, std::optional<int>(360));
+        QCOMPARE(venu->input.touch, std::optional<bool>(true));
+        // What its specification sheet does not give stays unknown.
+        QVERIFY(!venu->appBytes && !venu->crypto && !venu->apiMin);
     }
 
     void fr70IsUnknownNotInvented()

@@ -190,6 +190,20 @@ private slots:
         compareAccounts(opened->accounts, vectorAccounts());
     }
 
+    void inspectReadsTheHeaderWithoutThePin()
+    {
+        auto summary = inspectExport(vectorPayload());
+        QVERIFY2(summary.ok(), summary.ok() ? "" : summary.error().message.c_str());
+        QCOMPARE(summary->header.deviceId, std::string("fr255"));
+        QCOMPARE(summary->header.created, std::int64_t{1767225600});
+        QCOMPARE(summary->header.iterations, std::uint32_t{2000});
+        QCOMPARE(summary->accounts, vectorAccounts().size());
+        // The same checks of form as opening: a cut payload is malformed.
+        const auto cut = inspectExport(vectorPayload().substr(0, 40));
+        QVERIFY(!cut.ok());
+        QCOMPARE(cut.error().code, WatchOpenError::Malformed);
+    }
+
     void openCallsOnlyWatchPrimitives()
     {
         CountingPrimitives primitives;
