@@ -412,56 +412,56 @@ Pane {
                             Column {
                                 Layout.fillWidth: true
                                 spacing: metrics.height * 0.25
-                            Repeater {
-                                model: page.simulator.costs
-                                delegate: RowLayout {
-                                    id: costRow
-                                    required property var modelData
-                                    objectName: "costRow_" + modelData.key
-                                    width: parent ? parent.width : 0
-                                    Label {
-                                        Layout.preferredWidth: costTable.titleWidth
-                                        elide: Text.ElideRight
-                                        text: costRow.modelData.title
-                                        ToolTip.visible: titleHover.hovered && ToolTip.text !== ""
-                                        ToolTip.text: costRow.modelData.workClass !== ""
-                                                      ? costRow.modelData.workClass + ": " + costRow.modelData.why
-                                                      : costRow.modelData.unavailable
-                                        HoverHandler { id: titleHover }
-                                    }
-                                    Label {
-                                        Layout.preferredWidth: costTable.simulatorWidth
-                                        horizontalAlignment: Text.AlignRight
-                                        text: costRow.modelData.simulatorText
-                                    }
-                                    Label {
-                                        objectName: "watchCost"
-                                        Layout.fillWidth: true
-                                        elide: Text.ElideRight
-                                        // Why a figure is unknown is said once, under the table.
-                                        text: costRow.modelData.text !== "" ? costRow.modelData.text : qsTr("unknown *")
-                                        color: costRow.modelData.text !== "" ? page.palette.text : page.mutedText
-                                    }
-                                    Label {
-                                        objectName: "basis"
-                                        Layout.preferredWidth: costTable.basisWidth
-                                        text: page.basisText(costRow.modelData.basis)
-                                        font.bold: costRow.modelData.basis === "measured"
-                                    }
-                                    TextField {
-                                        objectName: "measured_" + costRow.modelData.key
-                                        Layout.preferredWidth: costTable.measuredWidth
-                                        text: costRow.modelData.measuredMs > 0 ? String(costRow.modelData.measuredMs) : ""
-                                        placeholderText: qsTr("ms")
-                                        // Empty is acceptable, so that emptying the field clears
-                                        // the value (a DoubleValidator holds "" as intermediate
-                                        // and editingFinished would never come).
-                                        validator: RegularExpressionValidator { regularExpression: /(\d{1,7}([.]\d{1,3})?)?/ }
-                                        Accessible.name: qsTr("Measured milliseconds for %1").arg(costRow.modelData.title)
-                                        onEditingFinished: page.simulator.setMeasured(costRow.modelData.key, text === "" ? 0 : Number(text))
+                                Repeater {
+                                    model: page.simulator.costs
+                                    delegate: RowLayout {
+                                        id: costRow
+                                        required property var modelData
+                                        objectName: "costRow_" + modelData.key
+                                        width: parent ? parent.width : 0
+                                        Label {
+                                            Layout.preferredWidth: costTable.titleWidth
+                                            elide: Text.ElideRight
+                                            text: costRow.modelData.title
+                                            ToolTip.visible: titleHover.hovered && ToolTip.text !== ""
+                                            ToolTip.text: costRow.modelData.workClass !== ""
+                                                          ? costRow.modelData.workClass + ": " + costRow.modelData.why
+                                                          : costRow.modelData.unavailable
+                                            HoverHandler { id: titleHover }
+                                        }
+                                        Label {
+                                            Layout.preferredWidth: costTable.simulatorWidth
+                                            horizontalAlignment: Text.AlignRight
+                                            text: costRow.modelData.simulatorText
+                                        }
+                                        Label {
+                                            objectName: "watchCost"
+                                            Layout.fillWidth: true
+                                            elide: Text.ElideRight
+                                            // Why a figure is unknown is said once, under the table.
+                                            text: costRow.modelData.text !== "" ? costRow.modelData.text : qsTr("unknown *")
+                                            color: costRow.modelData.text !== "" ? page.palette.text : page.mutedText
+                                        }
+                                        Label {
+                                            objectName: "basis"
+                                            Layout.preferredWidth: costTable.basisWidth
+                                            text: page.basisText(costRow.modelData.basis)
+                                            font.bold: costRow.modelData.basis === "measured"
+                                        }
+                                        TextField {
+                                            objectName: "measured_" + costRow.modelData.key
+                                            Layout.preferredWidth: costTable.measuredWidth
+                                            text: costRow.modelData.measuredMs > 0 ? String(costRow.modelData.measuredMs) : ""
+                                            placeholderText: qsTr("ms")
+                                            // Empty is acceptable, so that emptying the field clears
+                                            // the value (a DoubleValidator holds "" as intermediate
+                                            // and editingFinished would never come).
+                                            validator: RegularExpressionValidator { regularExpression: /(\d{1,7}([.]\d{1,3})?)?/ }
+                                            Accessible.name: qsTr("Measured milliseconds for %1").arg(costRow.modelData.title)
+                                            onEditingFinished: page.simulator.setMeasured(costRow.modelData.key, text === "" ? 0 : Number(text))
+                                        }
                                     }
                                 }
-                            }
                             }
                         }
 
