@@ -26,9 +26,13 @@ endif()
 # (fuzzer-no-link: the fuzz targets in fuzz/ add libFuzzer's main themselves)
 # and the sanitizers, with undefined behaviour fatal so that the fuzzer sees it
 # as a crash.
+# FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION (the usual name) lowers the
+# bounds on work a file may ask for (crypto/Kdf.h, importers/Common.h), so
+# that one input stays within libFuzzer's time and memory limits.
 if(WATCHWORD_BUILD_FUZZ)
   target_compile_options(watchword_flags INTERFACE
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
     -fno-omit-frame-pointer)
+  target_compile_definitions(watchword_flags INTERFACE FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION)
   target_link_options(watchword_flags INTERFACE -fsanitize=address,undefined)
 endif()

@@ -138,6 +138,27 @@ def watch_seeds():
     write("fuzz-watch-payload", "worked-example.json", vectors["payload"].encode())
 
 
+def import_seeds():
+    # Every export of tests/data/import that an import format covers (not
+    # the apps' SQLite databases), after the selector byte FuzzImport.cpp
+    # reads: the format's index in importers::allFormats, plus 0x10 to give
+    # the password of the encrypted ones.
+    formats = ["otpauth_list", "google_authenticator_migration", "aegis", "2fas", "andotp",
+               "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro"]
+    expected = json.loads((DATA / "import" / "EXPECTED.json").read_text())
+    for file in expected["files"]:
+        path = file["file"]
+        folder = path.split("/")[0]
+        if path.endswith((".db", ".sqlite")) or folder not in formats:
+            continue
+        selector = formats.index(folder) | (0x10 if file["encrypted"] else 0)
+        write("fuzz-import", path.replace("/", "-"),
+              bytes([selector]) + (DATA / "import" / path).read_bytes())
+    for name in ("example_export.txt", "test_plus_problem_export.txt"):
+        write("fuzz-import", "google-" + name,
+              bytes([1]) + (DATA / "import" / "google_authenticator_migration" / name).read_bytes())
+
+
 def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
@@ -145,6 +166,7 @@ def main():
     record_seeds()
     otpauth_seeds()
     watch_seeds()
+    import_seeds()
 
 
 if __name__ == "__main__":

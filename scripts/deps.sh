@@ -12,6 +12,8 @@ packages=(
   # crypto core; JSON for the watch's device profiles and payloads
   # (header-only, strict, exceptions we turn into errors that name the field)
   libssl-dev libsecp256k1-dev nlohmann-json3-dev
+  # importers: other apps' Android SharedPreferences XML
+  libpugixml-dev
   # Qt 6.4: core, QML, Quick Controls, tests
   qt6-base-dev qt6-base-dev-tools qt6-declarative-dev qt6-declarative-dev-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-window

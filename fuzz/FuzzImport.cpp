@@ -1,0 +1,52 @@
+// Fuzz target: importing another app's export (importers::importAccounts)
+// in every format. An export is a file someone hands over, so each importer
+// must answer anything with its accounts or one error, never crash, hang or
+// hand back an account that could not be stored.
+//
+// Input: one selector byte, then the file. The selector's low four bits pick
+// the format (modulo the number of formats); bit 4 gives the password "test"
+// (the test files' password), so that encrypted variants are read up to
+// their tag check. Key derivation costs come from the file and each importer
+// bounds them: a derivation that outlasts the per-input timeout is a finding.
+#include "FuzzCheck.h"
+#include "importers/Import.h"
+#include "otp/OtpParameters.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    using namespace watchword;
+    using namespace watchword::importers;
+    if (size == 0)
+        return 0;
+    const Format format = allFormats[(data[0] & 0x0f) % allFormats.size()];
+    std::optional<ByteView> password;
+    if ((data[0] & 0x10) != 0)
+        password = asBytes("test");
+    const ByteView file(data + 1, size - 1);
+
+    const auto guessed = guessFormats(file);
+    fuzz::expect(guessed.size() <= allFormats.size(), "a format is guessed at most once");
+    (void)isEncrypted(format, file);
+
+    const auto result = importAccounts(format, file, password);
+    if (!result) {
+        fuzz::expect(!result.error().message.empty(), "an import error says what is wrong");
+        return 0;
+    }
+    fuzz::expect(result->format == format, "an import answers in the format asked for");
+    fuzz::expect(result->accounts.size() <= maximumImportedAccounts,
+                 "an import holds at most maximumImportedAccounts accounts");
+    for (const auto& account : result->accounts) {
+        fuzz::expect(!account.secret.empty() && account.secret.size() <= 1024,
+                     "an imported secret has 1 to 1024 bytes");
+        fuzz::expect(otp::validate(account.parameters, account.secret.size()).ok(),
+                     "imported parameters pass otp::validate");
+        for (const auto& tag : account.tags)
+            fuzz::expect(!tag.empty() && tag.size() <= 256, "an imported tag has 1 to 256 bytes");
+    }
+    return 0;
+}

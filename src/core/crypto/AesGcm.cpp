@@ -1,0 +1,173 @@
+#include "crypto/AesGcm.h"
+
+#include "crypto/CryptoState.h"
+#include "crypto/OpenSslHandles.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace watchword::crypto::aesGcm {
+
+namespace {
+
+using Failed = Failure<Error<AesGcmError>>;
+
+// OpenSSL also queues its own error; it is reported here as a value, so the
+// queue is cleared rather than left for an unrelated caller to trip over.
+Failed backendFailure(const char* step)
+{
+    ERR_clear_error();
+    return fail(AesGcmError::BackendFailure, std::string("AES-GCM: OpenSSL failed in ") + step);
+}
+
+Failed inputTooLong(const char* what, std::size_t size)
+{
+    return fail(AesGcmError::InputTooLong, std::string("AES-GCM ") + what + " of " +
+                                               std::to_string(size) +
+                                               " bytes is over the 1 GiB limit");
+}
+
+// The checks both directions share; an empty optional means all is well.
+std::optional<Failed> checkCommon(ByteView key, ByteView iv, ByteView associatedData,
+                                  std::size_t dataSize)
+{
+    if (isDisabled())
+        return fail(AesGcmError::CryptoDisabled, disabledReason());
+    if (key.size() != keySize)
+        return fail(AesGcmError::BadKeySize,
+                    "AES-256-GCM key is " + std::to_string(key.size()) + " bytes; expected 32");
+    if (iv.empty() || iv.size() > maximumIvSize)
+        return fail(AesGcmError::BadIvSize, "AES-GCM IV is " + std::to_string(iv.size()) +
+                                                " bytes; expected 1 to 128 (usually 12)");
+    if (dataSize > maximumInputSize)
+        return inputTooLong("input", dataSize);
+    if (associatedData.size() > maximumInputSize)
+        return inputTooLong("associated data", associatedData.size());
+    return std::nullopt;
+}
+
+// A context keyed for one message. The IV length has to be set between
+// choosing the cipher and giving the IV, so initialisation takes two calls.
+CipherContext prepare(bool encrypting, ByteView key, ByteView iv)
+{
+    const Cipher cipher(EVP_CIPHER_fetch(nullptr, "AES-256-GCM", nullptr));
+    CipherContext context = newCipherContext();
+    if (!cipher || !context)
+        return {};
+    std::size_t ivLength = iv.size();
+    const OSSL_PARAM ivParameter[] = {
+        OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &ivLength),
+        OSSL_PARAM_construct_end()};
+    const int direction = encrypting ? 1 : 0;
+    if (EVP_CipherInit_ex2(context.get(), cipher.get(), nullptr, nullptr, direction, ivParameter) !=
+            1 ||
+        EVP_CipherInit_ex2(context.get(), nullptr, key.data(), iv.data(), direction, nullptr) != 1)
+        return {};
+    return context;
+}
+
+// Feeds the associated data (EVP takes AAD as an update with no output).
+bool addAssociatedData(EVP_CIPHER_CTX* context, ByteView associatedData)
+{
+    if (associatedData.empty())
+        return true;
+    int ignored = 0;
+    return EVP_CipherUpdate(context, nullptr, &ignored, associatedData.data(),
+                            static_cast<int>(associatedData.size())) == 1;
+}
+
+} // namespace
+
+AesGcmResult<Bytes> encrypt(ByteView key, ByteView iv, ByteView associatedData, ByteView plaintext)
+{
+    if (auto failed = checkCommon(key, iv, associatedData, plaintext.size()))
+        return std::move(*failed);
+    const CipherContext context = prepare(true, key, iv);
+    if (!context)
+        return backendFailure("key and IV setup");
+    if (!addAssociatedData(context.get(), associatedData))
+        return backendFailure("EVP_EncryptUpdate (AAD)");
+    Bytes out(plaintext.size() + tagSize);
+    int written = 0;
+    if (!plaintext.empty() &&
+        EVP_EncryptUpdate(context.get(), out.data(), &written, plaintext.data(),
+                          static_cast<int>(plaintext.size())) != 1)
+        return backendFailure("EVP_EncryptUpdate");
+    // A counter mode: Final emits nothing, it completes the tag.
+    std::uint8_t unused[tagSize];
+    int finalWritten = 0;
+    if (EVP_EncryptFinal_ex(context.get(), unused, &finalWritten) != 1 || finalWritten != 0 ||
+        static_cast<std::size_t>(written) != plaintext.size())
+        return backendFailure("EVP_EncryptFinal_ex");
+    OSSL_PARAM tagParameter[] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG,
+                                                                   out.data() + plaintext.size(),
+                                                                   tagSize),
+                                 OSSL_PARAM_construct_end()};
+    if (EVP_CIPHER_CTX_get_params(context.get(), tagParameter) != 1)
+        return backendFailure("EVP_CIPHER_CTX_get_params (tag)");
+    return out;
+}
+
+AesGcmResult<SecureBuffer> decrypt(ByteView key, ByteView iv, ByteView associatedData,
+                                   ByteView ciphertext, ByteView tag)
+{
+    if (tag.size() != tagSize)
+        return fail(AesGcmError::BadTagSize,
+                    "AES-GCM tag is " + std::to_string(tag.size()) + " bytes; expected 16");
+    if (auto failed = checkCommon(key, iv, associatedData, ciphertext.size()))
+        return std::move(*failed);
+    const CipherContext context = prepare(false, key, iv);
+    if (!context)
+        return backendFailure("key and IV setup");
+    // The tag is public; a local copy because OpenSSL takes a mutable pointer.
+    std::uint8_t expectedTag[tagSize];
+    std::copy_n(tag.begin(), tagSize, expectedTag);
+    const OSSL_PARAM tagParameter[] = {
+        OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, expectedTag, tagSize),
+        OSSL_PARAM_construct_end()};
+    if (EVP_CIPHER_CTX_set_params(context.get(), tagParameter) != 1)
+        return backendFailure("EVP_CIPHER_CTX_set_params (tag)");
+    if (!addAssociatedData(context.get(), associatedData))
+        return backendFailure("EVP_DecryptUpdate (AAD)");
+    // Decrypted before the tag is known: it stays in this SecureBuffer and is
+    // wiped, never returned, if the tag turns out wrong.
+    SecureBuffer plaintext(ciphertext.size());
+    int written = 0;
+    if (!ciphertext.empty() &&
+        EVP_DecryptUpdate(context.get(), plaintext.data(), &written, ciphertext.data(),
+                          static_cast<int>(ciphertext.size())) != 1)
+        return backendFailure("EVP_DecryptUpdate");
+    if (static_cast<std::size_t>(written) != ciphertext.size())
+        return backendFailure("EVP_DecryptUpdate (unexpected length)");
+    std::uint8_t unused[tagSize];
+    int finalWritten = 0;
+    // Final computes the tag and compares it with CRYPTO_memcmp.
+    if (EVP_DecryptFinal_ex(context.get(), unused, &finalWritten) != 1) {
+        ERR_clear_error();
+        return fail(AesGcmError::AuthenticationFailed,
+                    "AES-GCM authentication failed: wrong key, IV or associated data, or the "
+                    "ciphertext was altered");
+    }
+    return plaintext;
+}
+
+AesGcmResult<SecureBuffer> decrypt(ByteView key, ByteView iv, ByteView associatedData,
+                                   ByteView ciphertextAndTag)
+{
+    if (ciphertextAndTag.size() < tagSize)
+        return fail(AesGcmError::TooShort, "AES-GCM input is " +
+                                               std::to_string(ciphertextAndTag.size()) +
+                                               " bytes; it must hold at least the 16-byte tag");
+    const std::size_t ciphertextSize = ciphertextAndTag.size() - tagSize;
+    return decrypt(key, iv, associatedData, ciphertextAndTag.first(ciphertextSize),
+                   ciphertextAndTag.subspan(ciphertextSize));
+}
+
+} // namespace watchword::crypto::aesGcm

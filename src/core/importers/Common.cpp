@@ -1,0 +1,315 @@
+#include "importers/Common.h"
+
+#include "encoding/Base32.h"
+#include "otp/OtpauthUri.h"
+#include "vault/Records.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace watchword::importers::detail {
+
+namespace {
+
+// True if text is well-formed UTF-8 (no overlong forms, no surrogates, at
+// most U+10FFFF).
+bool isUtf8(std::string_view text) noexcept
+{
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const unsigned char c = p[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        unsigned char low = 0x80;
+        unsigned char high = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf) {
+            length = 2;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            length = 3;
+            if (c == 0xe0)
+                low = 0xa0;
+            if (c == 0xed)
+                high = 0x9f;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            length = 4;
+            if (c == 0xf0)
+                low = 0x90;
+            if (c == 0xf4)
+                high = 0x8f;
+        } else {
+            return false;
+        }
+        if (n - i < length)
+            return false;
+        if (p[i + 1] < low || p[i + 1] > high)
+            return false;
+        for (std::size_t k = 2; k < length; ++k)
+            if (p[i + k] < 0x80 || p[i + k] > 0xbf)
+                return false;
+        i += length;
+    }
+    return true;
+}
+
+// C0 controls, DEL and the C1 controls (U+0080..U+009F, 0xC2 0x80..0x9F in
+// UTF-8): a name with them would show as garbage or reorder a list.
+bool hasControl(std::string_view text, bool allowLineBreaks) noexcept
+{
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (allowLineBreaks && (c == '\n' || c == '\t' || c == '\r'))
+            continue;
+        if (c < 0x20 || c == 0x7f)
+            return true;
+        if (c == 0xc2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9f)
+                return true;
+        }
+    }
+    return false;
+}
+
+// Names longer than this are not names; a bound keeps a hostile file from
+// filling the preview with megabytes of text.
+constexpr std::size_t maximumNameSize = 1024;
+constexpr std::size_t maximumNoteSize = 64 * 1024;
+constexpr std::size_t maximumTags = 64;
+
+std::string entryLabel(std::string_view format, std::size_t index, const EntryFields& fields)
+{
+    std::string label = std::string(format) + ": entry " + std::to_string(index + 1);
+    std::string_view name = !fields.issuer.empty() ? fields.issuer : fields.accountName;
+    if (!name.empty() && name.size() <= 80 && isUtf8(name) && !hasControl(name, false))
+        label += " (" + std::string(name) + ")";
+    return label;
+}
+
+std::string otpauthLabel(std::string_view format, std::size_t index)
+{
+    return std::string(format) + ": entry " + std::to_string(index + 1);
+}
+
+int base64Value(char c, bool urlSafe) noexcept
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == (urlSafe ? '-' : '+'))
+        return 62;
+    if (c == (urlSafe ? '_' : '/'))
+        return 63;
+    return -1;
+}
+
+std::optional<Bytes> decodeBase64(std::string_view text, bool urlSafe)
+{
+    if (text.size() % 4 != 0)
+        return std::nullopt;
+    std::size_t padding = 0;
+    if (!text.empty() && text.back() == '=')
+        padding = (text.size() >= 2 && text[text.size() - 2] == '=') ? 2 : 1;
+    Bytes out;
+    out.reserve(text.size() / 4 * 3);
+    const std::size_t body = text.size() - padding;
+    std::uint32_t accumulator = 0;
+    int bits = 0;
+    for (std::size_t i = 0; i < body; ++i) {
+        const int value = base64Value(text[i], urlSafe);
+        if (value < 0)
+            return std::nullopt;
+        accumulator = (accumulator << 6) | static_cast<std::uint32_t>(value);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out.push_back(static_cast<std::uint8_t>(accumulator >> bits));
+            accumulator &= (1u << bits) - 1;
+        }
+    }
+    // The bits left over must be zero, so that one byte string has one text.
+    if (accumulator != 0)
+        return std::nullopt;
+    return out;
+}
+
+} // namespace
+
+Failure<Error<ImportError>> fail(ImportError code, std::string message)
+{
+    return {Error<ImportError>{code, std::move(message)}};
+}
+
+std::string_view asText(ByteView data)
+{
+    return {reinterpret_cast<const char*>(data.data()), data.size()};
+}
+
+ImportResult<std::string_view> utf8Text(ByteView data, std::string_view format)
+{
+    std::string_view text = asText(data);
+    if (!isUtf8(text))
+        return fail(ImportError::Malformed, std::string(format) + ": the file is not UTF-8 text");
+    // A byte order mark, as Windows editors write it, is not part of the text.
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    return text;
+}
+
+ImportResult<ImportedAccount> makeAccount(std::string_view format, std::size_t index,
+                                          EntryFields fields)
+{
+    const std::string label = entryLabel(format, index, fields);
+    auto invalid = [&](const std::string& what) {
+        return fail(ImportError::InvalidEntry, label + ": " + what);
+    };
+    for (const auto& [text, name] : {std::pair{&fields.issuer, "the issuer"},
+                                     std::pair{&fields.accountName, "the account name"}}) {
+        if (!isUtf8(*text))
+            return invalid(std::string(name) + " is not UTF-8 text");
+        if (hasControl(*text, false))
+            return invalid(std::string(name) + " contains control characters");
+        if (text->size() > maximumNameSize)
+            return invalid(std::string(name) + " is longer than " +
+                           std::to_string(maximumNameSize) + " bytes");
+    }
+    if (!isUtf8(fields.note) || hasControl(fields.note, true) ||
+        fields.note.size() > maximumNoteSize)
+        return invalid("the note is not UTF-8 text of at most " + std::to_string(maximumNoteSize) +
+                       " bytes without control characters");
+    if (fields.secret.empty())
+        return invalid("the secret is empty");
+    if (fields.secret.size() > vault::maximumSecretSize)
+        return invalid("the secret is longer than " + std::to_string(vault::maximumSecretSize) +
+                       " bytes");
+    if (const auto valid = otp::validate(fields.parameters, fields.secret.size()); !valid)
+        return invalid(valid.error().message);
+
+    // Tags: the vault wants each 1..256 bytes and no two equal; a source's
+    // empty group or a group named twice is not worth failing the import.
+    std::vector<std::string> tags;
+    for (auto& tag : fields.tags) {
+        if (tag.empty() || std::find(tags.begin(), tags.end(), tag) != tags.end())
+            continue;
+        if (!isUtf8(tag) || hasControl(tag, false))
+            return invalid("a group name is not UTF-8 text without control characters");
+        if (tag.size() > vault::maximumTagSize)
+            return invalid("a group name is longer than " + std::to_string(vault::maximumTagSize) +
+                           " bytes");
+        tags.push_back(std::move(tag));
+    }
+    if (tags.size() > maximumTags)
+        return invalid("more than " + std::to_string(maximumTags) + " groups");
+
+    ImportedAccount account;
+    account.issuer = std::move(fields.issuer);
+    account.accountName = std::move(fields.accountName);
+    account.secret = std::move(fields.secret);
+    account.parameters = fields.parameters;
+    if (account.parameters.kind == otp::OtpKind::Hotp)
+        account.parameters.period = otp::defaultPeriod;
+    else
+        account.parameters.counter = 0;
+    account.tags = std::move(tags);
+    account.note = std::move(fields.note);
+    return account;
+}
+
+std::optional<SecureBuffer> secretFromBase32(std::string_view text)
+{
+    auto decoded = encoding::fromBase32(text);
+    if (!decoded || decoded->empty())
+        return std::nullopt;
+    return std::move(decoded).value();
+}
+
+std::optional<crypto::HashAlgorithm> algorithmNamed(std::string_view name)
+{
+    std::string folded;
+    for (const char c : name) {
+        if (c == '-')
+            continue;
+        folded += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    }
+    if (folded == "SHA1")
+        return crypto::HashAlgorithm::Sha1;
+    if (folded == "SHA256")
+        return crypto::HashAlgorithm::Sha256;
+    if (folded == "SHA512")
+        return crypto::HashAlgorithm::Sha512;
+    return std::nullopt;
+}
+
+ImportResult<ImportedAccount> accountFromUri(std::string_view format, std::size_t index,
+                                             std::string_view uri)
+{
+    auto parsed = otp::parseOtpauthUri(uri);
+    if (!parsed) {
+        const auto code = parsed.error().code;
+        // Text that is not an otpauth URI at all is a damaged file; a URI
+        // whose values no code can come from is a bad entry.
+        const auto start = uri.find_first_not_of(" \t\r\n");
+        std::string scheme(start == std::string_view::npos ? std::string_view{}
+                                                           : uri.substr(start, 8));
+        for (char& c : scheme)
+            c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        const bool notAUri = scheme != "otpauth:" || code == otp::OtpauthError::InvalidScheme ||
+                             code == otp::OtpauthError::InvalidFormat;
+        return fail(notAUri ? ImportError::Malformed : ImportError::InvalidEntry,
+                    otpauthLabel(format, index) + ": " + parsed.error().message);
+    }
+    EntryFields fields;
+    fields.issuer = parsed->issuer();
+    fields.accountName = std::move(parsed->account);
+    fields.secret = std::move(parsed->secret);
+    fields.parameters = parsed->parameters;
+    return makeAccount(format, index, std::move(fields));
+}
+
+std::optional<Bytes> fromBase64(std::string_view text)
+{
+    const bool urlSafe = text.find_first_of("-_") != std::string_view::npos;
+    return decodeBase64(text, urlSafe);
+}
+
+ImportResult<void> checkSize(std::string_view format, ByteView data)
+{
+    if (data.size() > maximumImportBytes)
+        return fail(ImportError::TooLarge, std::string(format) + ": the file is larger than " +
+                                               std::to_string(maximumImportBytes / (1024 * 1024)) +
+                                               " MiB");
+    return {};
+}
+
+ImportResult<void> checkCount(std::string_view format, std::size_t count)
+{
+    if (count > maximumImportedAccounts)
+        return fail(ImportError::TooLarge, std::string(format) + ": more than " +
+                                               std::to_string(maximumImportedAccounts) +
+                                               " accounts");
+    return {};
+}
+
+std::optional<std::string_view> TextLines::next()
+{
+    while (!m_rest.empty()) {
+        const auto end = m_rest.find('\n');
+        const std::string_view line = m_rest.substr(0, end);
+        m_rest = end == std::string_view::npos ? std::string_view{} : m_rest.substr(end + 1);
+        ++m_lineNumber;
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first != std::string_view::npos)
+            return line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
+    }
+    return std::nullopt;
+}
+
+} // namespace watchword::importers::detail

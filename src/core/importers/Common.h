@@ -1,0 +1,94 @@
+// What the importers share: making an account out of a source's fields with
+// one set of checks, errors worded alike, and the small decoders several
+// formats need. Internal to importers/.
+#pragma once
+
+#include "importers/Import.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace watchword::importers::detail {
+
+// The most PBKDF2 iterations an imported file may ask for: real apps use
+// 10,000 to a few hundred thousand; a hostile file would ask for billions.
+// Fuzzing builds allow a tenth, so that one input stays within the fuzzer's
+// time limit (the test files' 145,776 still open).
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+inline constexpr std::uint32_t maximumPbkdf2Iterations = 1'000'000;
+#else
+inline constexpr std::uint32_t maximumPbkdf2Iterations = 10'000'000;
+#endif
+
+// The error for an import: fail(ImportError::Malformed, "aegis: db.entries: not an array").
+Failure<Error<ImportError>> fail(ImportError code, std::string message);
+
+// data as text (no copy). Formats that are text refuse data that is not
+// UTF-8 with Malformed, naming the format.
+std::string_view asText(ByteView data);
+[[nodiscard]] ImportResult<std::string_view> utf8Text(ByteView data, std::string_view format);
+
+// One entry's fields as the source stored them, already mapped to
+// Watchword's kinds and algorithm; what the source left out stays at its
+// Key Uri Format default (TOTP, SHA-1, 6 digits, 30 s).
+struct EntryFields
+{
+    std::string issuer;
+    std::string accountName;
+    SecureBuffer secret;
+    otp::OtpParameters parameters;
+    std::vector<std::string> tags;
+    std::string note;
+};
+
+// Checks fields (non-empty secret, otp::validate, UTF-8 names without
+// control characters, sizes within the vault's limits) and makes the
+// account. The error is InvalidEntry and names the entry: "<format>: entry
+// <index + 1> (<issuer or account>): <what>", never the secret.
+[[nodiscard]] ImportResult<ImportedAccount> makeAccount(std::string_view format, std::size_t index,
+                                                        EntryFields fields);
+
+// A Base32 secret as apps store it: case, spaces, dashes and '=' padding
+// tolerated (encoding/Base32.h). nullopt if it is not Base32 or decodes to
+// nothing.
+std::optional<SecureBuffer> secretFromBase32(std::string_view text);
+
+// "SHA1", "sha-256", "SHA512" (any case, with or without the dash);
+// nullopt for anything else (MD5 included).
+std::optional<crypto::HashAlgorithm> algorithmNamed(std::string_view name);
+
+// An otpauth:// URI as an entry (through otp::parseOtpauthUri): what several
+// formats embed. The error names the entry as makeAccount does.
+[[nodiscard]] ImportResult<ImportedAccount> accountFromUri(std::string_view format,
+                                                           std::size_t index, std::string_view uri);
+
+// Standard Base64 (RFC 4648 section 4, padding required) and its URL-safe
+// variant; nullopt on any other character or bad padding.
+std::optional<Bytes> fromBase64(std::string_view text);
+
+// Checks the size bounds of Import.h: TooLarge if data is over
+// maximumImportBytes, or count over maximumImportedAccounts.
+[[nodiscard]] ImportResult<void> checkSize(std::string_view format, ByteView data);
+[[nodiscard]] ImportResult<void> checkCount(std::string_view format, std::size_t count);
+
+// The lines of a text export, for formats with one entry a line: each line
+// that is not blank, without the spaces, tabs and '\r' around it.
+class TextLines
+{
+public:
+    explicit TextLines(std::string_view text) : m_rest(text) {}
+
+    // The next line that is not blank; nullopt at the end of the text.
+    std::optional<std::string_view> next();
+
+    // The number (from 1, blank lines counted) of the line next() returned.
+    std::size_t lineNumber() const { return m_lineNumber; }
+
+private:
+    std::string_view m_rest;
+    std::size_t m_lineNumber = 0;
+};
+
+} // namespace watchword::importers::detail

@@ -1,0 +1,67 @@
+// FreeOTP+: its JSON export {"tokenOrder": [...], "tokens": [...]}, or the
+// SharedPreferences XML the app keeps its tokens in (the same file FreeOTP
+// 1.x keeps). Each token is FreeOTP's token JSON (importers/FreeOtpToken.h).
+#include "importers/Formats.h"
+#include "importers/FreeOtpToken.h"
+
+namespace watchword::importers::detail {
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr std::string_view formatLabel = "freeotp-plus";
+
+ImportResult<Imported> importJson(std::string_view text)
+{
+    const std::string name(formatLabel);
+    Json root;
+    try {
+        root = Json::parse(text);
+    } catch (const Json::exception& error) {
+        return fail(ImportError::Malformed, name + ": not JSON (" + error.what() + ")");
+    }
+    if (!root.is_object())
+        return fail(ImportError::Malformed, name + ": not a JSON object");
+    const auto tokens = root.find("tokens");
+    if (tokens == root.end() || !tokens->is_array())
+        return fail(ImportError::Malformed, name + ": \"tokens\" is missing or not an array");
+    if (auto counted = checkCount(formatLabel, tokens->size()); !counted)
+        return fail(counted.error().code, counted.error().message);
+
+    // The export writes tokens in the app's order already; "tokenOrder" is
+    // checked for shape only.
+    if (const auto order = root.find("tokenOrder"); order != root.end() && !order->is_array())
+        return fail(ImportError::Malformed, name + ": \"tokenOrder\" is not an array");
+
+    Imported imported;
+    imported.format = Format::FreeOtpPlus;
+    for (std::size_t i = 0; i < tokens->size(); ++i) {
+        auto account =
+            freeOtpTokenAccount(formatLabel, i, (*tokens)[i], std::nullopt, imported.warnings);
+        if (!account)
+            return fail(account.error().code, account.error().message);
+        imported.accounts.push_back(std::move(account).value());
+    }
+    return imported;
+}
+
+} // namespace
+
+ImportResult<Imported> importFreeOtpPlus(ByteView data)
+{
+    if (auto sized = checkSize(formatLabel, data); !sized)
+        return fail(sized.error().code, sized.error().message);
+    const auto text = utf8Text(data, formatLabel);
+    if (!text)
+        return fail(text.error().code, text.error().message);
+    if (looksLikeSharedPreferences(*text)) {
+        const auto pairs = readSharedPreferences(formatLabel, *text);
+        if (!pairs)
+            return fail(pairs.error().code, pairs.error().message);
+        return importFreeOtpPreferences(Format::FreeOtpPlus, formatLabel, *pairs);
+    }
+    return importJson(*text);
+}
+
+} // namespace watchword::importers::detail

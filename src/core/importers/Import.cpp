@@ -1,0 +1,256 @@
+#include "importers/Import.h"
+
+#include "importers/Common.h"
+#include "importers/Formats.h"
+
+#include <algorithm>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+namespace watchword::importers {
+
+namespace {
+
+using Json = nlohmann::json;
+
+struct FormatNames
+{
+    Format format;
+    std::string_view name;
+    std::string_view title;
+};
+
+constexpr std::array<FormatNames, 9> formatNames = {{
+    {Format::OtpauthList, "otpauth", "otpauth:// URI list"},
+    {Format::GoogleMigration, "google-migration", "Google Authenticator"},
+    {Format::Aegis, "aegis", "Aegis"},
+    {Format::TwoFas, "2fas", "2FAS"},
+    {Format::AndOtp, "andotp", "andOTP"},
+    {Format::FreeOtpPlus, "freeotp-plus", "FreeOTP+"},
+    {Format::FreeOtp, "freeotp", "FreeOTP"},
+    {Format::Bitwarden, "bitwarden", "Bitwarden"},
+    {Format::AuthenticatorPro, "authenticator-pro", "Authenticator Pro"},
+}};
+
+const FormatNames& namesOf(Format format)
+{
+    for (const auto& names : formatNames)
+        if (names.format == format)
+            return names;
+    return formatNames[0];
+}
+
+bool startsWith(ByteView data, std::string_view prefix)
+{
+    return data.size() >= prefix.size() &&
+           std::memcmp(data.data(), prefix.data(), prefix.size()) == 0;
+}
+
+// Authenticator Pro's encrypted backups start with one of these 16 bytes:
+// the current (Argon2id, AES-GCM) and the legacy (PBKDF2, AES-CBC) layout.
+constexpr std::string_view authenticatorProMagic = "AUTHENTICATORPRO";
+constexpr std::string_view authenticatorProLegacyMagic = "AuthenticatorPro";
+
+// Java serialization's stream magic and version (FreeOTP 2 backups).
+constexpr std::string_view javaSerializationMagic = "\xAC\xED\x00\x05";
+
+std::string_view trimmedText(ByteView data)
+{
+    std::string_view text = detail::asText(data);
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return {};
+    text.remove_prefix(first);
+    return text;
+}
+
+// The first line that is neither blank nor a '#' comment.
+std::string_view firstContentLine(std::string_view text)
+{
+    while (!text.empty()) {
+        const auto end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first != std::string_view::npos && line[first] != '#')
+            return line.substr(first);
+        if (end == std::string_view::npos)
+            break;
+        text.remove_prefix(end + 1);
+    }
+    return {};
+}
+
+void add(std::vector<Format>& formats, Format format)
+{
+    if (std::find(formats.begin(), formats.end(), format) == formats.end())
+        formats.push_back(format);
+}
+
+void guessJson(const Json& json, std::vector<Format>& formats)
+{
+    if (json.is_object()) {
+        if (json.contains("header") && json.contains("db"))
+            add(formats, Format::Aegis);
+        if (json.contains("schemaVersion") &&
+            (json.contains("services") || json.contains("servicesEncrypted")))
+            add(formats, Format::TwoFas);
+        if (json.contains("tokenOrder") || json.contains("tokens"))
+            add(formats, Format::FreeOtpPlus);
+        if (json.contains("encrypted") && (json.contains("items") || json.contains("data")))
+            add(formats, Format::Bitwarden);
+        if (json.contains("Authenticators"))
+            add(formats, Format::AuthenticatorPro);
+        return;
+    }
+    if (json.is_array()) {
+        const bool andOtpLike = std::all_of(json.begin(), json.end(), [](const Json& entry) {
+            return entry.is_object() && entry.contains("secret") &&
+                   (entry.contains("label") || entry.contains("type"));
+        });
+        if (andOtpLike)
+            add(formats, Format::AndOtp);
+    }
+}
+
+} // namespace
+
+std::string_view formatName(Format format)
+{
+    return namesOf(format).name;
+}
+
+std::string_view formatTitle(Format format)
+{
+    return namesOf(format).title;
+}
+
+std::optional<Format> formatNamed(std::string_view name)
+{
+    for (const auto& names : formatNames)
+        if (names.name == name)
+            return names.format;
+    return std::nullopt;
+}
+
+bool isEncrypted(Format format, ByteView data)
+{
+    switch (format) {
+    case Format::OtpauthList:
+    case Format::GoogleMigration:
+    case Format::FreeOtpPlus:
+    case Format::Bitwarden:
+        return false;
+    case Format::Aegis:
+        return detail::aegisEncrypted(data);
+    case Format::TwoFas:
+        return detail::twoFasEncrypted(data);
+    case Format::AndOtp:
+        return detail::andOtpEncrypted(data);
+    case Format::FreeOtp:
+        return detail::freeOtpEncrypted(data);
+    case Format::AuthenticatorPro:
+        return startsWith(data, authenticatorProMagic) ||
+               startsWith(data, authenticatorProLegacyMagic);
+    }
+    return false;
+}
+
+ImportResult<Imported> importAccounts(Format format, ByteView data,
+                                      std::optional<ByteView> password)
+{
+    if (auto size = detail::checkSize(formatName(format), data); !size)
+        return Failure<Error<ImportError>>{size.error()};
+    if (data.empty())
+        return detail::fail(ImportError::Malformed,
+                            std::string(formatName(format)) + ": the file is empty");
+    switch (format) {
+    case Format::OtpauthList:
+        return detail::importOtpauthList(data);
+    case Format::GoogleMigration:
+        return detail::importGoogleMigration(data);
+    case Format::Aegis:
+        return detail::importAegis(data, password);
+    case Format::TwoFas:
+        return detail::importTwoFas(data, password);
+    case Format::AndOtp:
+        return detail::importAndOtp(data, password);
+    case Format::FreeOtpPlus:
+        return detail::importFreeOtpPlus(data);
+    case Format::FreeOtp:
+        return detail::importFreeOtp(data, password);
+    case Format::Bitwarden:
+        return detail::importBitwarden(data);
+    case Format::AuthenticatorPro:
+        return detail::fail(ImportError::Unsupported,
+                            "authenticator-pro: Authenticator Pro and Stratum backups are not "
+                            "read by this build yet");
+    }
+    return detail::fail(ImportError::Unsupported, "unknown import format");
+}
+
+std::vector<Format> guessFormats(ByteView data)
+{
+    std::vector<Format> formats;
+    if (data.empty() || data.size() > maximumImportBytes)
+        return formats;
+    if (startsWith(data, authenticatorProMagic) || startsWith(data, authenticatorProLegacyMagic)) {
+        add(formats, Format::AuthenticatorPro);
+        return formats;
+    }
+    if (startsWith(data, javaSerializationMagic)) {
+        add(formats, Format::FreeOtp);
+        return formats;
+    }
+    // An app's internal SQLite database (Google Authenticator's, Authenticator
+    // Pro's) is none of the formats, though it is binary like andOTP's.
+    if (startsWith(data, std::string_view("SQLite format 3\0", 16)))
+        return formats;
+    const std::string_view text = trimmedText(data);
+    if (!detail::utf8Text(data, "").ok()) {
+        // Binary that is none of the above: andOTP's encrypted backups have
+        // no magic (iterations, salt, nonce; or just a nonce), at least a
+        // nonce and a tag.
+        if (data.size() >= 12 + 16)
+            add(formats, Format::AndOtp);
+        return formats;
+    }
+    if (text.starts_with('{') || text.starts_with('[')) {
+        try {
+            guessJson(Json::parse(text.begin(), text.end()), formats);
+        } catch (const Json::exception&) {
+        }
+        return formats;
+    }
+    if (text.starts_with("<?xml") || text.starts_with("<map")) {
+        // FreeOTP 1.x and FreeOTP+ keep the same SharedPreferences file;
+        // FreeOTP has no export of its own, so its file is the likelier one.
+        if (text.find("<map") != std::string_view::npos) {
+            add(formats, Format::FreeOtp);
+            add(formats, Format::FreeOtpPlus);
+        }
+        return formats;
+    }
+    const std::string_view line = firstContentLine(text);
+    auto lineStarts = [&](std::string_view prefix) {
+        if (line.size() < prefix.size())
+            return false;
+        for (std::size_t i = 0; i < prefix.size(); ++i) {
+            const char c = line[i];
+            const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+            if (lower != prefix[i])
+                return false;
+        }
+        return true;
+    };
+    if (lineStarts("otpauth-migration://"))
+        add(formats, Format::GoogleMigration);
+    else if (lineStarts("otpauth://"))
+        add(formats, Format::OtpauthList);
+    else if (line.find("login_totp") != std::string_view::npos)
+        add(formats, Format::Bitwarden);
+    return formats;
+}
+
+} // namespace watchword::importers

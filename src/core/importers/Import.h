@@ -1,0 +1,104 @@
+// Accounts brought in from other authenticator apps: one module per format
+// (importers/<Format>.cpp), all answering in the same terms. An import reads
+// a whole file (or pasted text) that the caller has already loaded, with the
+// file's password if it is encrypted, and gives back the accounts it holds
+// or one error saying what is wrong; it never touches a vault (the caller
+// shows a preview and adds the accounts only on confirmation).
+//
+// Formats and their quirks are specified in docs/FORMAT.md section 9.
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/Result.h"
+#include "base/SecureBuffer.h"
+#include "otp/OtpParameters.h"
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace watchword::importers {
+
+enum class Format {
+    OtpauthList,     // otpauth:// URIs, one per line
+    GoogleMigration, // otpauth-migration://offline?data=... (Google Authenticator's transfer)
+    Aegis,           // Aegis vault/export JSON, plain or password-encrypted
+    TwoFas,          // 2FAS .2fas backup, plain or encrypted
+    AndOtp,          // andOTP JSON, or its encrypted .bin (current and old)
+    FreeOtpPlus,     // FreeOTP+ JSON export, or its SharedPreferences XML
+    FreeOtp,         // FreeOTP 1.x SharedPreferences XML, or a 2.x encrypted backup
+    Bitwarden,       // Bitwarden unencrypted JSON or CSV export
+    AuthenticatorPro // Authenticator Pro / Stratum backup, plain or encrypted
+};
+
+inline constexpr std::array<Format, 9> allFormats = {
+    Format::OtpauthList, Format::GoogleMigration, Format::Aegis,
+    Format::TwoFas,      Format::AndOtp,          Format::FreeOtpPlus,
+    Format::FreeOtp,     Format::Bitwarden,       Format::AuthenticatorPro};
+
+// "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
+// "freeotp", "bitwarden", "authenticator-pro": the names the CLI's --from
+// takes.
+std::string_view formatName(Format format);
+// "Aegis", "2FAS", ...: as the app names the source.
+std::string_view formatTitle(Format format);
+std::optional<Format> formatNamed(std::string_view name);
+
+enum class ImportError {
+    Malformed,          // not this format, or damaged: names where
+    UnsupportedVersion, // the format's own version field says one we do not read
+    PasswordRequired,   // the file is encrypted and no password was given
+    WrongPassword,      // the password does not open it (or its tag does not verify)
+    InvalidEntry,       // an entry whose secret or parameters no code can come from
+    TooLarge,           // over maximumImportBytes or maximumImportedAccounts
+    Unsupported,        // a variant of the format this build does not read (says which)
+};
+
+template <typename T> using ImportResult = Result<T, Error<ImportError>>;
+
+// Far above any real export; a bound for memory and for the fuzzer.
+inline constexpr std::size_t maximumImportBytes = 16 * 1024 * 1024;
+inline constexpr std::size_t maximumImportedAccounts = 10'000;
+
+// One account as the source app stored it, normalised to what Watchword
+// keeps: issuer and account name as UTF-8 text, the raw secret, the code's
+// parameters (validated by otp::validate), and what else the source had that
+// Watchword has a place for.
+struct ImportedAccount
+{
+    std::string issuer;
+    std::string accountName;
+    SecureBuffer secret;
+    otp::OtpParameters parameters;
+    std::vector<std::string> tags; // the source's groups or tags
+    std::string note;
+};
+
+struct Imported
+{
+    Format format = Format::OtpauthList;
+    std::vector<ImportedAccount> accounts;
+    // What was read but could not be kept as it was ("entry 3: icon
+    // dropped"), in order; never a secret.
+    std::vector<std::string> warnings;
+};
+
+// Whether data, read as format, is encrypted (so a password is needed).
+// False for data that is not of that format at all: import() says why.
+bool isEncrypted(Format format, ByteView data);
+
+// Reads data as format. password: the file's password as the user typed it
+// (UTF-8), used only if the file is encrypted. An entry that cannot become
+// an account fails the whole import with InvalidEntry naming the entry (by
+// position and issuer, never by secret): nothing is imported by halves.
+[[nodiscard]] ImportResult<Imported> importAccounts(Format format, ByteView data,
+                                                    std::optional<ByteView> password = {});
+
+// The formats data could be, most likely first (from its first bytes and
+// structure); empty if none. For the app's "Import..." to preselect.
+std::vector<Format> guessFormats(ByteView data);
+
+} // namespace watchword::importers

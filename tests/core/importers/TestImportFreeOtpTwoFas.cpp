@@ -1,0 +1,249 @@
+// The 2FAS, FreeOTP+ and FreeOTP importers on what goes wrong: each case
+// takes a real file of tests/data/import, changes it in memory, and expects
+// one error code (and no accounts). Plus the choices these importers make
+// that the data-driven TestImporters does not see: the order FreeOTP's
+// "tokenOrder" gives, 2FAS groups as tags, FreeOTP's counters.
+#include "ImportTestSupport.h"
+#include "common/TestSupport.h"
+#include "importers/Import.h"
+
+#include <QFile>
+#include <QtTest>
+
+using namespace watchword;
+using namespace watchword::importers;
+using test::edited;
+using test::readFile;
+using test::truncated;
+
+namespace {
+
+const QString twoFasPlain = QStringLiteral("2fas/2fas_authenticator_plain_v3.2fas");
+const QString twoFasV4 = QStringLiteral("2fas/2fas_authenticator_plain_v4.2fas");
+const QString twoFasEncrypted = QStringLiteral("2fas/2fas_authenticator_encrypted_v3.2fas");
+const QString plusJson = QStringLiteral("freeotp_plus/freeotp_plus.json");
+const QString plusXml = QStringLiteral("freeotp_plus/freeotp_plus_internal.xml");
+const QString freeOtpXml = QStringLiteral("freeotp/freeotp.xml");
+const QString freeOtpBackup = QStringLiteral("freeotp/freeotp_v2_null_algo.xml");
+
+} // namespace
+
+class TestImportFreeOtpTwoFas : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void errors_data();
+    void errors();
+    void freeOtpOrderAndCounters();
+    void freeOtpNegativeCounter();
+    void twoFasGroupsAndSteam();
+};
+
+void TestImportFreeOtpTwoFas::errors_data()
+{
+    test::addImportErrorColumns();
+
+    const QByteArray none;
+    const QByteArray test("test");
+
+    // 2FAS
+    QTest::newRow("2fas: empty") << Format::TwoFas << QByteArray("") << none
+                                 << ImportError::Malformed;
+    QTest::newRow("2fas: truncated")
+        << Format::TwoFas << truncated(twoFasPlain) << none << ImportError::Malformed;
+    QTest::newRow("2fas: not an object")
+        << Format::TwoFas << QByteArray("[]") << none << ImportError::Malformed;
+    QTest::newRow("2fas: FreeOTP+ file")
+        << Format::TwoFas << readFile(plusJson) << none << ImportError::Malformed;
+    QTest::newRow("2fas: FreeOTP XML")
+        << Format::TwoFas << readFile(freeOtpXml) << none << ImportError::Malformed;
+    QTest::newRow("2fas: no schema version")
+        << Format::TwoFas << edited(twoFasPlain, "\"schemaVersion\"", "\"schemaVersio\"") << none
+        << ImportError::Malformed;
+    QTest::newRow("2fas: schema 5")
+        << Format::TwoFas << edited(twoFasPlain, "\"schemaVersion\": 3", "\"schemaVersion\": 5")
+        << none << ImportError::UnsupportedVersion;
+    QTest::newRow("2fas: schema 0")
+        << Format::TwoFas << edited(twoFasPlain, "\"schemaVersion\": 3", "\"schemaVersion\": 0")
+        << none << ImportError::UnsupportedVersion;
+    QTest::newRow("2fas: services not an array")
+        << Format::TwoFas << edited(twoFasV4, "\"services\":[", "\"services\":{\"x\":[") << none
+        << ImportError::Malformed;
+    QTest::newRow("2fas: bad secret")
+        << Format::TwoFas
+        << edited(twoFasPlain, "\"4SJHB4GSD43FZBAI7C2HLRJGPQ\"", "\"4SJHB4GSD43FZ!AI7C2HLRJGPQ\"")
+        << none << ImportError::InvalidEntry;
+    QTest::newRow("2fas: empty secret")
+        << Format::TwoFas << edited(twoFasPlain, "\"4SJHB4GSD43FZBAI7C2HLRJGPQ\"", "\"\"") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("2fas: unknown token type")
+        << Format::TwoFas
+        << edited(twoFasPlain, "\"tokenType\": \"TOTP\"", "\"tokenType\": \"YAOTP\"") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("2fas: MD5") << Format::TwoFas
+                               << edited(twoFasPlain, "\"algorithm\": \"SHA1\"",
+                                         "\"algorithm\": \"MD5\"")
+                               << none << ImportError::InvalidEntry;
+    QTest::newRow("2fas: 4 digits")
+        << Format::TwoFas << edited(twoFasPlain, "\"digits\": 6", "\"digits\": 4") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("2fas: digits as text")
+        << Format::TwoFas << edited(twoFasPlain, "\"digits\": 6", "\"digits\": \"6\"") << none
+        << ImportError::Malformed;
+    QTest::newRow("2fas: encrypted, no password")
+        << Format::TwoFas << readFile(twoFasEncrypted) << none << ImportError::PasswordRequired;
+    QTest::newRow("2fas: encrypted, wrong password")
+        << Format::TwoFas << readFile(twoFasEncrypted) << QByteArray("tesT")
+        << ImportError::WrongPassword;
+    QTest::newRow("2fas: encrypted, empty password")
+        << Format::TwoFas << readFile(twoFasEncrypted) << QByteArray("")
+        << ImportError::WrongPassword;
+    QTest::newRow("2fas: encrypted, no IV") << Format::TwoFas << [] {
+        QByteArray data = readFile(twoFasEncrypted);
+        const qsizetype key = data.indexOf("\"servicesEncrypted\"");
+        const qsizetype open = data.indexOf('"', data.indexOf(':', key));
+        const qsizetype end = data.indexOf('"', open + 1);
+        const qsizetype colon = data.lastIndexOf(':', end);
+        return data.remove(colon, end - colon);
+    }() << test << ImportError::Malformed;
+    QTest::newRow("2fas: encrypted, not Base64")
+        << Format::TwoFas
+        << edited(twoFasEncrypted, "\"servicesEncrypted\": \"", "\"servicesEncrypted\": \"*")
+        << test << ImportError::Malformed;
+    QTest::newRow("2fas: encrypted, truncated")
+        << Format::TwoFas << truncated(twoFasEncrypted) << test << ImportError::Malformed;
+
+    // FreeOTP+
+    QTest::newRow("freeotp+: empty")
+        << Format::FreeOtpPlus << QByteArray("") << none << ImportError::Malformed;
+    QTest::newRow("freeotp+: truncated JSON")
+        << Format::FreeOtpPlus << truncated(plusJson) << none << ImportError::Malformed;
+    QTest::newRow("freeotp+: truncated XML")
+        << Format::FreeOtpPlus << truncated(plusXml) << none << ImportError::Malformed;
+    QTest::newRow("freeotp+: 2FAS file")
+        << Format::FreeOtpPlus << readFile(twoFasPlain) << none << ImportError::Malformed;
+    QTest::newRow("freeotp+: no tokens")
+        << Format::FreeOtpPlus << edited(plusJson, "\"tokens\"", "\"tokenz\"") << none
+        << ImportError::Malformed;
+    QTest::newRow("freeotp+: secret byte out of range")
+        << Format::FreeOtpPlus << edited(plusJson, "\"secret\":[-19,", "\"secret\":[200,") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("freeotp+: empty secret")
+        << Format::FreeOtpPlus
+        << edited(plusJson, "\"secret\":[-19,64,-59,-18,-5,-20,-50,34,6,-79,93,117,-63,24,42,118]",
+                  "\"secret\":[]")
+        << none << ImportError::InvalidEntry;
+    QTest::newRow("freeotp+: MD5")
+        << Format::FreeOtpPlus << edited(plusJson, "\"algo\":\"SHA512\"", "\"algo\":\"MD5\"")
+        << none << ImportError::InvalidEntry;
+    QTest::newRow("freeotp+: unknown type")
+        << Format::FreeOtpPlus << edited(plusJson, "\"type\":\"HOTP\"", "\"type\":\"MOTP\"") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("freeotp+: XML secret out of range")
+        << Format::FreeOtpPlus << edited(plusXml, "[-19,", "[-129,") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("freeotp+: XML token not JSON")
+        << Format::FreeOtpPlus << edited(plusXml, "{&quot;algo", "{algo") << none
+        << ImportError::Malformed;
+    QTest::newRow("freeotp+: XML with a DOCTYPE")
+        << Format::FreeOtpPlus
+        << edited(plusXml, "<map>",
+                  "<!DOCTYPE map [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><map>")
+        << none << ImportError::Malformed;
+    QTest::newRow("freeotp+: XML not a map")
+        << Format::FreeOtpPlus << QByteArray("<?xml version='1.0'?><map><string>x</map>") << none
+        << ImportError::Malformed;
+
+    // FreeOTP
+    QTest::newRow("freeotp: empty")
+        << Format::FreeOtp << QByteArray("") << none << ImportError::Malformed;
+    QTest::newRow("freeotp: truncated XML")
+        << Format::FreeOtp << truncated(freeOtpXml) << none << ImportError::Malformed;
+    QTest::newRow("freeotp: JSON")
+        << Format::FreeOtp << readFile(plusJson) << none << ImportError::Malformed;
+    QTest::newRow("freeotp: XML bad secret")
+        << Format::FreeOtp << edited(freeOtpXml, "[-19,", "[1.5,") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("freeotp: XML 3 digits")
+        << Format::FreeOtp << edited(freeOtpXml, "&quot;digits&quot;:8", "&quot;digits&quot;:3")
+        << none << ImportError::InvalidEntry;
+    QTest::newRow("freeotp: backup, no password")
+        << Format::FreeOtp << readFile(freeOtpBackup) << none << ImportError::PasswordRequired;
+    QTest::newRow("freeotp: backup, wrong password")
+        << Format::FreeOtp << readFile(freeOtpBackup) << QByteArray("tset")
+        << ImportError::WrongPassword;
+    QTest::newRow("freeotp: backup, truncated")
+        << Format::FreeOtp << truncated(freeOtpBackup) << test << ImportError::Malformed;
+    QTest::newRow("freeotp: backup, trailing byte")
+        << Format::FreeOtp << readFile(freeOtpBackup) + '\0' << test << ImportError::Malformed;
+    QTest::newRow("freeotp: backup, not a HashMap")
+        << Format::FreeOtp << edited(freeOtpBackup, "java.util.HashMap", "java.util.HashSet")
+        << test << ImportError::Malformed;
+    QTest::newRow("freeotp: backup, secret altered")
+        << Format::FreeOtp << edited(freeOtpBackup, "mCipherText\\\":[-92", "mCipherText\\\":[-93")
+        << test << ImportError::Malformed;
+    QTest::newRow("freeotp: backup, master key altered")
+        << Format::FreeOtp << edited(freeOtpBackup, "mCipherText\":[-46", "mCipherText\":[-47")
+        << test << ImportError::WrongPassword;
+    QTest::newRow("freeotp: backup, unknown KDF")
+        << Format::FreeOtp << edited(freeOtpBackup, "PBKDF2withHmacSHA512", "PBKDF2withHmacMD5xxx")
+        << test << ImportError::Unsupported;
+    QTest::newRow("freeotp: backup, token JSON damaged")
+        << Format::FreeOtp << edited(freeOtpBackup, "{\"issuerExt\"", "[\"issuerExt\"") << test
+        << ImportError::Malformed;
+}
+
+void TestImportFreeOtpTwoFas::errors()
+{
+    test::verifyImportError();
+}
+
+// FreeOTP+'s SharedPreferences list tokens as a HashMap left them;
+// "tokenOrder" is the order the app showed. The stored HOTP counters are
+// imported as they are: FreeOTP shows the code for the stored counter next.
+void TestImportFreeOtpTwoFas::freeOtpOrderAndCounters()
+{
+    const QByteArray data = readFile(plusXml);
+    const auto result = importAccounts(Format::FreeOtpPlus, test::view(data));
+    QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+    QStringList order;
+    for (const auto& account : result->accounts)
+        order << QString::fromStdString(account.issuer);
+    QCOMPARE(order, QStringList({"WWE", "Air Canada", "Issuu", "Airbnb", "SPDX", "Deno"}));
+    QCOMPARE(result->accounts[0].parameters.counter, std::uint64_t{10299});
+    QCOMPARE(result->accounts[2].parameters.counter, std::uint64_t{0});
+    QVERIFY(result->warnings.empty());
+}
+
+// A URI with counter=0 leaves FreeOTP+ a stored -1, which it feeds to
+// HMAC as the 64-bit two's complement: the import keeps those bits.
+void TestImportFreeOtpTwoFas::freeOtpNegativeCounter()
+{
+    const QByteArray data =
+        edited(plusJson, "\"counter\":0,\"digits\":6", "\"counter\":-1,\"digits\":6");
+    const auto result = importAccounts(Format::FreeOtpPlus, test::view(data));
+    QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+    QCOMPARE(result->accounts[2].issuer, std::string("Issuu"));
+    QCOMPARE(result->accounts[2].parameters.counter, ~std::uint64_t{0});
+    QCOMPARE(result->warnings.size(), std::size_t{1});
+}
+
+void TestImportFreeOtpTwoFas::twoFasGroupsAndSteam()
+{
+    QByteArray data = edited(twoFasV4, "\"groups\":[]",
+                             "\"groups\":[{\"id\":\"g1\",\"name\":\"Work\"},"
+                             "{\"id\":\"g2\",\"name\":\"Unused\"}]");
+    data.replace("\"name\":\"Deno\",", "\"name\":\"Deno\",\"groupId\":\"g1\",");
+    const auto result = importAccounts(Format::TwoFas, test::view(data));
+    QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+    QCOMPARE(result->accounts.size(), std::size_t{5});
+    QCOMPARE(result->accounts[0].issuer, std::string("Deno"));
+    QCOMPARE(result->accounts[0].tags, std::vector<std::string>{"Work"});
+    QVERIFY(result->accounts[1].tags.empty());
+    QCOMPARE(result->accounts[4].parameters, otp::OtpParameters::steam());
+    QCOMPARE(result->accounts[4].accountName, std::string("Sophia"));
+}
+
+QTEST_GUILESS_MAIN(TestImportFreeOtpTwoFas)
+#include "TestImportFreeOtpTwoFas.moc"
