@@ -11,6 +11,7 @@
 #include "FuzzCheck.h"
 #include "importers/Import.h"
 #include "otp/OtpParameters.h"
+#include "vault/Records.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -41,12 +42,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::expect(result->accounts.size() <= maximumImportedAccounts,
                  "an import holds at most maximumImportedAccounts accounts");
     for (const auto& account : result->accounts) {
-        fuzz::expect(!account.secret.empty() && account.secret.size() <= 1024,
+        fuzz::expect(!account.secret.empty() && account.secret.size() <= vault::maximumSecretSize,
                      "an imported secret has 1 to 1024 bytes");
         fuzz::expect(otp::validate(account.parameters, account.secret.size()).ok(),
                      "imported parameters pass otp::validate");
         for (const auto& tag : account.tags)
-            fuzz::expect(!tag.empty() && tag.size() <= 256, "an imported tag has 1 to 256 bytes");
+            fuzz::expect(!tag.empty() && tag.size() <= vault::maximumTagSize,
+                         "an imported tag has 1 to 256 bytes");
     }
     return 0;
 }

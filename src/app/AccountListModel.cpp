@@ -5,6 +5,23 @@
 
 namespace watchword::app {
 
+QString accountTitle(const QString& issuer, const QString& accountName)
+{
+    if (issuer.isEmpty())
+        return accountName;
+    if (accountName.isEmpty())
+        return issuer;
+    return issuer + QStringLiteral(" (") + accountName + QLatin1Char(')');
+}
+
+QStringList toQStringList(const std::vector<std::string>& strings)
+{
+    QStringList out;
+    for (const auto& s : strings)
+        out << QString::fromStdString(s);
+    return out;
+}
+
 QString groupCode(const QString& code)
 {
     const auto size = code.size();

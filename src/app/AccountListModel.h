@@ -19,6 +19,7 @@
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace watchword::app {
@@ -27,6 +28,13 @@ namespace watchword::app {
 // three, except 8 digits as 4 + 4, 10 as 5 + 5, and a 7-digit code as 3 + 4.
 // Steam codes (5 symbols) and anything under 6 characters stay whole.
 [[nodiscard]] QString groupCode(const QString& code);
+
+// "GitHub (alice)", "GitHub", "alice": how an account is named in messages
+// and lists.
+[[nodiscard]] QString accountTitle(const QString& issuer, const QString& accountName);
+
+// UTF-8 strings from the core as a QStringList.
+[[nodiscard]] QStringList toQStringList(const std::vector<std::string>& strings);
 
 // One account as the model shows it: what the vault record holds, with its
 // generator prepared (the secret itself is not kept here).

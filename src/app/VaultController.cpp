@@ -77,22 +77,10 @@ std::optional<vault::RecordId> recordIdFrom(const QString& hex)
     return id;
 }
 
-// "GitHub (alice)", "GitHub", "alice": how an account is named in messages.
 QString accountLabel(const vault::OtpAccount& account)
 {
-    const auto issuer = QString::fromStdString(account.issuer);
-    const auto name = QString::fromStdString(account.accountName);
-    if (issuer.isEmpty())
-        return name;
-    return name.isEmpty() ? issuer : issuer + QStringLiteral(" (") + name + QLatin1Char(')');
-}
-
-QStringList toQStringList(const std::vector<std::string>& strings)
-{
-    QStringList out;
-    for (const auto& s : strings)
-        out << QString::fromStdString(s);
-    return out;
+    return accountTitle(QString::fromStdString(account.issuer),
+                        QString::fromStdString(account.accountName));
 }
 
 std::vector<std::string> toStrings(const QStringList& strings)

@@ -24,13 +24,11 @@ void WatchScreenItem::setSimulator(WatchSimulator* simulator)
     if (m_simulator == simulator)
         return;
     disconnect(m_frameConnection);
-    disconnect(m_deviceConnection);
     m_simulator = simulator;
     if (simulator != nullptr) {
+        // A new device comes with a frameChanged too.
         m_frameConnection =
             connect(simulator, &WatchSimulator::frameChanged, this, &WatchScreenItem::refresh);
-        m_deviceConnection =
-            connect(simulator, &WatchSimulator::deviceChanged, this, &WatchScreenItem::refresh);
     }
     refresh();
     emit simulatorChanged();
@@ -72,14 +70,8 @@ void WatchScreenItem::geometryChange(const QRectF& newGeometry, const QRectF& ol
 
 void WatchScreenItem::updateLayout()
 {
-    int scale = 0;
-    if (!m_image.isNull()) {
-        const double room = 1 + 2 * bezelShare;
-        const double fit =
-            std::min(width() / (m_image.width() * room), height() / (m_image.height() * room));
-        scale = fit >= 1 ? int(std::floor(fit)) : 0;
-    }
-    m_pixelScale = scale;
+    const double scale = fit();
+    m_pixelScale = scale >= 1 ? int(std::floor(scale)) : 0;
     // One signal for the three: a new frame of the same size is the common
     // case and costs the bindings nothing.
     emit layoutChanged();
@@ -93,10 +85,16 @@ QSizeF WatchScreenItem::glassSize() const
         return QSizeF(m_image.width() * m_pixelScale, m_image.height() * m_pixelScale);
     // Smaller than the screen: scaled down, smoothly, to fit with its bezel
     // (every watch pixel cannot be shown; crispness is moot).
+    const double scale = fit();
+    return QSizeF(m_image.width() * scale, m_image.height() * scale);
+}
+
+double WatchScreenItem::fit() const
+{
+    if (m_image.isNull())
+        return 0;
     const double room = 1 + 2 * bezelShare;
-    const double fit =
-        std::min(width() / (m_image.width() * room), height() / (m_image.height() * room));
-    return QSizeF(m_image.width() * fit, m_image.height() * fit);
+    return std::min(width() / (m_image.width() * room), height() / (m_image.height() * room));
 }
 
 void WatchScreenItem::paint(QPainter* painter)

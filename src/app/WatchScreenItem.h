@@ -19,8 +19,8 @@ class WatchScreenItem : public QQuickPaintedItem
 {
     Q_OBJECT
     QML_NAMED_ELEMENT(WatchScreen)
-    // The frame is read from the simulator on its frameChanged and
-    // deviceChanged; setFrame draws one without a simulator.
+    // The frame is read from the simulator on its frameChanged (a new
+    // device comes with one); setFrame draws one without a simulator.
     Q_PROPERTY(watchword::app::WatchSimulator* simulator READ simulator WRITE setSimulator NOTIFY
                    simulatorChanged)
     // How many item pixels a watch pixel takes; 0 when the item is smaller
@@ -63,10 +63,11 @@ private:
     void updateLayout();
     // Width and height of the glass as drawn, in item pixels.
     QSizeF glassSize() const;
+    // The scale at which the frame and its bezel fill the item; 0 without one.
+    double fit() const;
 
     QPointer<WatchSimulator> m_simulator;
     QMetaObject::Connection m_frameConnection;
-    QMetaObject::Connection m_deviceConnection;
     watch::ScreenGeometry m_screen;
     QImage m_image;
     int m_pixelScale = 0;

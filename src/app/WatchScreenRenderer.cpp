@@ -611,9 +611,14 @@ QImage renderWatchFrame(const WatchFrame& frame)
     // Every pixel on the glass is opaque, so the premultiplied values are
     // the plain ones.
     image.convertTo(QImage::Format_ARGB32);
+    // 32-bit rows have no padding: the frame is one run of pixels, reduced
+    // in one call so that its colour cache serves every row.
+    Q_ASSERT(image.bytesPerLine() == width * 4);
+    watch::reduceToPalette(frame.palette,
+                           std::span<std::uint32_t>(reinterpret_cast<std::uint32_t*>(image.bits()),
+                                                    std::size_t(width) * std::size_t(height)));
     for (int row = 0; row < height; ++row) {
         auto* line = reinterpret_cast<std::uint32_t*>(image.scanLine(row));
-        watch::reduceToPalette(frame.palette, std::span<std::uint32_t>(line, std::size_t(width)));
         for (int x = 0; x < width; ++x)
             if (!watch::insideScreen(frame.screen, x, row))
                 line[x] = 0x00000000;

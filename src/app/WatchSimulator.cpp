@@ -55,14 +55,6 @@ QVariantMap timingMap(const std::optional<watch::Timing>& timing)
     return map;
 }
 
-QStringList textList(const std::vector<std::string>& lines)
-{
-    QStringList list;
-    for (const auto& line : lines)
-        list << text(line);
-    return list;
-}
-
 // "2.1 - 10.4 s", "850 ms": an unlock as the watch screen says it.
 QString unlockText(const watch::Span& ms)
 {
@@ -74,15 +66,6 @@ QString unlockText(const watch::Span& ms)
     if (ms.low == ms.high)
         return seconds(ms.low) + QStringLiteral(" s");
     return seconds(ms.low) + QStringLiteral(" - ") + seconds(ms.high) + QStringLiteral(" s");
-}
-
-QString accountTitle(const QString& issuer, const QString& accountName)
-{
-    if (issuer.isEmpty())
-        return accountName;
-    if (accountName.isEmpty())
-        return issuer;
-    return issuer + QStringLiteral(" (") + accountName + QLatin1Char(')');
 }
 
 QString viewName(watch::View view)
@@ -102,6 +85,26 @@ QString viewName(watch::View view)
         return QStringLiteral("glance");
     }
     return {};
+}
+
+// A profile as the device list shows it.
+QVariantMap deviceSummary(const watch::Device& device)
+{
+    const auto& display = device.display;
+    QVariantMap map;
+    map[QStringLiteral("id")] = text(device.id);
+    map[QStringLiteral("name")] = text(device.name);
+    map[QStringLiteral("verified")] = device.verified;
+    map[QStringLiteral("shape")] = display.shape ? text(shapeName(*display.shape)) : QString();
+    map[QStringLiteral("width")] = display.width.value_or(0);
+    map[QStringLiteral("height")] = display.height.value_or(0);
+    map[QStringLiteral("technology")] = text(watch::displayText(device));
+    map[QStringLiteral("palette")] =
+        display.palette ? text(paletteName(*display.palette)) : QString();
+    map[QStringLiteral("touch")] = device.input.touch.value_or(false);
+    map[QStringLiteral("buttons")] = device.input.buttons.value_or(-1);
+    map[QStringLiteral("drawable")] = watch::geometryOf(display).has_value();
+    return map;
 }
 
 // What a checked PIN hands back to the GUI thread: the accounts' labels and
@@ -241,23 +244,8 @@ const watch::Device* WatchSimulator::current() const
 QVariantList WatchSimulator::devices() const
 {
     QVariantList list;
-    for (const auto& device : m_devices) {
-        const auto& display = device.display;
-        QVariantMap map;
-        map[QStringLiteral("id")] = text(device.id);
-        map[QStringLiteral("name")] = text(device.name);
-        map[QStringLiteral("verified")] = device.verified;
-        map[QStringLiteral("shape")] = display.shape ? text(shapeName(*display.shape)) : QString();
-        map[QStringLiteral("width")] = display.width.value_or(0);
-        map[QStringLiteral("height")] = display.height.value_or(0);
-        map[QStringLiteral("technology")] = text(watch::displayText(device));
-        map[QStringLiteral("palette")] =
-            display.palette ? text(paletteName(*display.palette)) : QString();
-        map[QStringLiteral("touch")] = device.input.touch.value_or(false);
-        map[QStringLiteral("buttons")] = device.input.buttons.value_or(-1);
-        map[QStringLiteral("drawable")] = watch::geometryOf(display).has_value();
-        list << map;
-    }
+    for (const auto& device : m_devices)
+        list << deviceSummary(device);
     return list;
 }
 
@@ -285,7 +273,7 @@ QVariantMap WatchSimulator::device() const
     const auto* device = current();
     if (!device)
         return {};
-    QVariantMap map = devices().at(int(m_current)).toMap();
+    QVariantMap map = deviceSummary(*device);
     map[QStringLiteral("source")] = text(device->source);
     map[QStringLiteral("resolution")] = text(watch::resolutionText(*device));
     map[QStringLiteral("appBytes")] = device->appBytes ? qint64(*device->appBytes) : qint64(-1);
@@ -293,10 +281,10 @@ QVariantMap WatchSimulator::device() const
     map[QStringLiteral("apiMin")] = text(device->apiMin.value_or(std::string()));
     map[QStringLiteral("apiMax")] = text(device->apiMax.value_or(std::string()));
     map[QStringLiteral("cryptoKnown")] = device->crypto.has_value();
-    map[QStringLiteral("crypto")] = device->crypto ? textList(*device->crypto) : QStringList();
+    map[QStringLiteral("crypto")] = device->crypto ? toQStringList(*device->crypto) : QStringList();
     if (device->display.palette)
         map[QStringLiteral("paletteNote")] = text(paletteColours(*device->display.palette).note);
-    map[QStringLiteral("unknownFields")] = textList(device->unknownFields());
+    map[QStringLiteral("unknownFields")] = toQStringList(device->unknownFields());
     map[QStringLiteral("measuredSource")] = text(device->performance.measuredSource);
     return map;
 }
@@ -403,7 +391,7 @@ QVariantMap WatchSimulator::calibration() const
     map[QStringLiteral("high")] = qint64(count.deviceHigh);
     map[QStringLiteral("floor")] = qint64(watch::minimumIterations);
     map[QStringLiteral("floorApplied")] = count.floorApplied;
-    map[QStringLiteral("warnings")] = textList(count.warnings);
+    map[QStringLiteral("warnings")] = toQStringList(count.warnings);
     return map;
 }
 
@@ -420,7 +408,7 @@ QVariantMap WatchSimulator::memory() const
     map[QStringLiteral("appPercent")] = memory.appPercent.value_or(-1.0);
     map[QStringLiteral("totalPercent")] = memory.totalPercent.value_or(-1.0);
     map[QStringLiteral("unavailable")] = text(memory.unavailable);
-    map[QStringLiteral("warnings")] = textList(memory.warnings);
+    map[QStringLiteral("warnings")] = toQStringList(memory.warnings);
     return map;
 }
 
@@ -792,7 +780,9 @@ WatchFrame WatchSimulator::frame() const
     for (const auto& account : accounts)
         frame.rows << (account.issuer.empty() ? text(account.accountName) : text(account.issuer));
     frame.selectedRow = int(m_app.selected());
-    frame.firstRow = int(m_app.firstVisibleRow(std::size_t(listRowsThatFit(frame.screen))));
+    // Only the List view shows rows, and finding how many fit measures fonts.
+    if (frame.view == watch::View::List)
+        frame.firstRow = int(m_app.firstVisibleRow(std::size_t(listRowsThatFit(frame.screen))));
     if (m_opened && m_app.selected() < accounts.size() &&
         m_app.selected() < m_opened->generators.size()) {
         const auto& account = accounts[m_app.selected()];

@@ -5,7 +5,6 @@
 #include "otp/OtpauthUri.h"
 
 #include <charconv>
-#include <chrono>
 #include <limits>
 
 namespace watchword::cli {
@@ -250,10 +249,7 @@ int runCode(const std::vector<std::string>& args)
     if (!generator)
         return reportError(generator.error().message);
 
-    const std::int64_t now = at ? *at
-                                : std::chrono::duration_cast<std::chrono::seconds>(
-                                      std::chrono::system_clock::now().time_since_epoch())
-                                      .count();
+    const std::int64_t now = at ? *at : currentUnixSeconds();
     std::string code;
     if (timeBased) {
         auto result = generator->codeForTime(now);

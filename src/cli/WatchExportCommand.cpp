@@ -141,7 +141,9 @@ int run(const std::vector<std::string>& allArgs)
     // Refuse also covers a file that appeared while the secrets were typed.
     const auto ifExists = arguments.has("force") ? IfExists::Replace : IfExists::Refuse;
     if (auto problem = writeFileAtomically(outPath, *payload, 0600, ifExists))
-        return reportError(*problem, exitFailure);
+        return reportError(
+            *problem == outPath + " exists" ? *problem + ": give --force to replace it" : *problem,
+            exitFailure);
     printLine("wrote " + outPath + ": " + std::to_string(accounts.size()) + " accounts, " +
               std::to_string(payload->size()) + " bytes, " + std::to_string(*iterations) +
               " PBKDF2 rounds, for " + deviceId);

@@ -288,9 +288,13 @@ void TestWatchScreenRenderer::textKeepsOffTheEdge()
 void TestWatchScreenRenderer::textKeepsOffTheArc_data()
 {
     QTest::addColumn<QString>("screen");
+    int rows = 0;
     for (const auto& screen : screens())
-        if (watch::countdownForm(screen.geometry) == watch::CountdownForm::Arc)
+        if (watch::countdownForm(screen.geometry) == watch::CountdownForm::Arc) {
             QTest::addRow("%s", qPrintable(screen.id)) << screen.id;
+            ++rows;
+        }
+    QVERIFY2(rows > 0, "no round screen to check");
 }
 
 // On round screens the text (white) stays inside the countdown's ring,
@@ -323,9 +327,11 @@ void TestWatchScreenRenderer::countdownColour_data()
     QTest::addColumn<QString>("screen");
     QTest::addColumn<double>("remaining");
     QTest::addColumn<int>("urgency");
+    int screensWithColour = 0;
     for (const auto& screen : screens()) {
         if (watch::countdownForm(screen.geometry) == watch::CountdownForm::SubscreenPie)
             continue; // 1-bit: pieGrowsWithTime
+        ++screensWithColour;
         QTest::addRow("%s-20s", qPrintable(screen.id))
             << screen.id << 20.0 << int(watch::Urgency::Normal);
         QTest::addRow("%s-8s", qPrintable(screen.id))
@@ -333,6 +339,7 @@ void TestWatchScreenRenderer::countdownColour_data()
         QTest::addRow("%s-3s", qPrintable(screen.id))
             << screen.id << 3.0 << int(watch::Urgency::Critical);
     }
+    QVERIFY2(screensWithColour > 0, "no screen with a coloured countdown to check");
 }
 
 // The countdown's colour is the urgency's, where the remaining time reaches
@@ -369,9 +376,11 @@ void TestWatchScreenRenderer::countdownColour()
 
 void TestWatchScreenRenderer::pieGrowsWithTime()
 {
+    int checked = 0;
     for (const auto& chosen : screens()) {
         if (watch::countdownForm(chosen.geometry) != watch::CountdownForm::SubscreenPie)
             continue;
+        ++checked;
         const auto whiteInSubscreen = [&](double remaining) {
             WatchFrame frame = frameFor(chosen, watch::View::Code);
             frame.remainingSeconds = remaining;
@@ -391,6 +400,7 @@ void TestWatchScreenRenderer::pieGrowsWithTime()
                  qPrintable(
                      QStringLiteral("%1: %2, %3, %4").arg(chosen.id).arg(at25).arg(at15).arg(at5)));
     }
+    QVERIFY2(checked > 0, "no screen with a subscreen pie was checked");
 }
 
 void TestWatchScreenRenderer::hotpHasNoCountdown()

@@ -26,7 +26,4 @@ bool twoFasEncrypted(ByteView data);
 [[nodiscard]] ImportResult<Imported> importFreeOtp(ByteView data, Password password);
 bool freeOtpEncrypted(ByteView data);
 
-[[nodiscard]] ImportResult<Imported> importAuthenticatorPro(ByteView data, Password password);
-bool authenticatorProEncrypted(ByteView data);
-
 } // namespace watchword::importers::detail

@@ -51,6 +51,12 @@ bool startsWith(ByteView data, std::string_view prefix)
 constexpr std::string_view authenticatorProMagic = "AUTHENTICATORPRO";
 constexpr std::string_view authenticatorProLegacyMagic = "AuthenticatorPro";
 
+// An encrypted Authenticator Pro / Stratum backup, current or legacy.
+bool isEncryptedAuthenticatorPro(ByteView data)
+{
+    return startsWith(data, authenticatorProMagic) || startsWith(data, authenticatorProLegacyMagic);
+}
+
 // Java serialization's stream magic and version (FreeOTP 2 backups).
 constexpr std::string_view javaSerializationMagic = "\xAC\xED\x00\x05";
 
@@ -151,8 +157,7 @@ bool isEncrypted(Format format, ByteView data)
     case Format::FreeOtp:
         return detail::freeOtpEncrypted(data);
     case Format::AuthenticatorPro:
-        return startsWith(data, authenticatorProMagic) ||
-               startsWith(data, authenticatorProLegacyMagic);
+        return isEncryptedAuthenticatorPro(data);
     }
     return false;
 }
@@ -195,7 +200,7 @@ std::vector<Format> guessFormats(ByteView data)
     std::vector<Format> formats;
     if (data.empty() || data.size() > maximumImportBytes)
         return formats;
-    if (startsWith(data, authenticatorProMagic) || startsWith(data, authenticatorProLegacyMagic)) {
+    if (isEncryptedAuthenticatorPro(data)) {
         add(formats, Format::AuthenticatorPro);
         return formats;
     }

@@ -1,5 +1,6 @@
 #include "perf/Baseline.h"
 
+#include "base/FileIo.h"
 #include "encoding/Decimal.h"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 #include "perf/Report.h"
 
+#include "base/FileIo.h"
 #include "encoding/Decimal.h"
 #include "perf/Benchmark.h"
 #include "perf/Comparisons.h"

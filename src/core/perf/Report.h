@@ -14,7 +14,6 @@
 //   (docs/PERFORMANCE.md describes every field).
 #pragma once
 
-#include "base/FileIo.h"
 #include "perf/Machine.h"
 #include "perf/Runner.h"
 #include "stats/Estimates.h"
@@ -76,8 +75,5 @@ std::string estimatesJson(const Measurement& measurement);
 // which file could not be written.
 std::optional<std::string> writeReportDirectory(const Report& report,
                                                 const std::filesystem::path& directory);
-
-// Every report file, and the baselines, are written with it (base/FileIo.h).
-using watchword::writeFileAtomically;
 
 } // namespace watchword::perf

@@ -57,8 +57,8 @@ Span1D textRoom(const ScreenGeometry& screen, int top, int bottom);
 std::uint32_t nearestColour(Palette palette, std::uint32_t rgb);
 
 // Reduces every pixel of a 0xAARRGGBB frame in place: colour to
-// nearestColour, alpha kept. A frame of a million pixels takes a few
-// milliseconds (a 64-entry cache per call, not per pixel).
+// nearestColour, alpha kept. The nearest colours found are cached for the
+// call (64 entries), so reduce a whole frame in one call, not row by row.
 void reduceToPalette(Palette palette, std::span<std::uint32_t> argbPixels);
 
 // How the code's remaining time is drawn: an arc round the bezel (round

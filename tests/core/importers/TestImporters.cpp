@@ -185,9 +185,11 @@ void adjust(const QString& file, Expected& e)
     }
 }
 
-bool notReadByThisBuild(const Error<ImportError>& error)
+// Only Authenticator Pro is not read yet: any other format's Unsupported
+// fails the test.
+bool notReadByThisBuild(Format format, const Error<ImportError>& error)
 {
-    return error.code == ImportError::Unsupported &&
+    return format == Format::AuthenticatorPro && error.code == ImportError::Unsupported &&
            QString::fromStdString(error.message).contains(QLatin1String("not read"));
 }
 
@@ -247,7 +249,7 @@ void TestImporters::expectedFiles()
     if (encrypted)
         given = asBytes(password);
     const auto result = importAccounts(*format, view(data), given);
-    if (!result && notReadByThisBuild(result.error()))
+    if (!result && notReadByThisBuild(*format, result.error()))
         QSKIP(qPrintable(QStringLiteral("%1 (%2): %3")
                              .arg(QString::fromUtf8(formatTitle(*format).data()), path,
                                   QString::fromStdString(result.error().message))));

@@ -26,7 +26,7 @@ Device loadFrom(const QString& directory, const char* id)
     qFatal("no device %s in %s", id, qPrintable(directory));
 }
 
-// A shipped profile, or one of the test data's good ones.
+// A shipped profile.
 Device load(const char* id)
 {
     return loadFrom(QString::fromUtf8(WATCHWORD_SHIPPED_DEVICES_DIR), id);
