@@ -10,6 +10,7 @@ import hashlib
 import json
 import pathlib
 import shutil
+import sqlite3
 import struct
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -138,22 +139,58 @@ def watch_seeds():
     write("fuzz-watch-payload", "worked-example.json", vectors["payload"].encode())
 
 
+def small_database(source, tables):
+    """The tables of the SQLite database source, with their rows, in a fresh
+    database of 512-byte pages: a seed of a few kilobytes, not forty."""
+    data = bytearray(source.read_bytes())
+    # An in-memory database has no write-ahead log: mark the copy as an
+    # ordinary one (header bytes 18 and 19), as the importers do.
+    if data[18:20] == b"\x02\x02":
+        data[18:20] = b"\x01\x01"
+    original = sqlite3.connect(":memory:")
+    original.deserialize(bytes(data))
+    small = sqlite3.connect(":memory:")
+    small.execute("PRAGMA page_size = 512")
+    for table in tables:
+        (sql,) = original.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
+        small.execute(sql)
+        rows = original.execute(f'SELECT * FROM "{table}"').fetchall()
+        if rows:
+            marks = ", ".join("?" * len(rows[0]))
+            small.executemany(f'INSERT INTO "{table}" VALUES ({marks})', rows)
+    small.commit()
+    data = small.serialize()
+    original.close()
+    small.close()
+    return data
+
+
 def import_seeds():
-    # Every export of tests/data/import that an import format covers (not
-    # the apps' SQLite databases), after the selector byte FuzzImport.cpp
-    # reads: the format's index in importers::allFormats, plus 0x10 to give
-    # the password of the encrypted ones.
+    # Every export of tests/data/import, after the selector byte
+    # FuzzImport.cpp reads: the format's index in importers::allFormats,
+    # plus 0x10 to give the password of the encrypted ones. The apps'
+    # SQLite databases go in shrunk (small_database).
     formats = ["otpauth_list", "google_authenticator_migration", "aegis", "2fas", "andotp",
-               "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro"]
+               "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro",
+               "google_authenticator"]
+    databases = {
+        "authenticator_pro/stratum_internal.db": ["authenticator", "category",
+                                                  "authenticatorcategory"],
+        "google_authenticator/google_authenticator.sqlite": ["accounts"],
+    }
     expected = json.loads((DATA / "import" / "EXPECTED.json").read_text())
     for file in expected["files"]:
         path = file["file"]
         folder = path.split("/")[0]
-        if path.endswith((".db", ".sqlite")) or folder not in formats:
+        if folder not in formats:
             continue
         selector = formats.index(folder) | (0x10 if file["encrypted"] else 0)
-        write("fuzz-import", path.replace("/", "-"),
-              bytes([selector]) + (DATA / "import" / path).read_bytes())
+        if path in databases:
+            data = small_database(DATA / "import" / path, databases[path])
+        else:
+            data = (DATA / "import" / path).read_bytes()
+        write("fuzz-import", path.replace("/", "-"), bytes([selector]) + data)
     for name in ("example_export.txt", "test_plus_problem_export.txt"):
         write("fuzz-import", "google-" + name,
               bytes([1]) + (DATA / "import" / "google_authenticator_migration" / name).read_bytes())

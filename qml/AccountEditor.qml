@@ -38,6 +38,9 @@ Popup {
     property bool advancedOpen: false
 
     signal accepted(AccountDraft draft)
+    // A scanned Google Authenticator transfer code (otpauth-migration://):
+    // several accounts, for the import's preview rather than this form.
+    signal migrationScanned(string text)
     signal rejected()
 
     function save() {
@@ -81,10 +84,13 @@ Popup {
         const links = texts.filter(t => looksLikeUri(t))
         if (links.length === 0) {
             scannedTexts = []
-            const migration = texts.some(t => t.trim().toLowerCase().startsWith("otpauth-migration:"))
-            scanMessage = migration
-                    ? qsTr("This QR code is an export of several accounts, which cannot be read here yet.")
-                    : qsTr("The QR code holds no otpauth:// link.")
+            const migration = texts.find(t => t.trim().toLowerCase().startsWith("otpauth-migration:"))
+            if (migration !== undefined) {
+                scanMessage = ""
+                editor.migrationScanned(migration.trim())
+                return
+            }
+            scanMessage = qsTr("The QR code holds no otpauth:// link.")
             return
         }
         if (links.length === 1) {
@@ -318,6 +324,16 @@ Popup {
                             onClicked: {
                                 editor.scanMessage = ""
                                 qr.readScreen()
+                            }
+                        }
+                        Button {
+                            objectName: "scanClipboardButton"
+                            text: qsTr("Paste QR image")
+                            enabled: !qr.busy
+                            Accessible.name: qsTr("Scan a QR code from the image on the clipboard")
+                            onClicked: {
+                                editor.scanMessage = ""
+                                qr.readClipboard()
                             }
                         }
                         BusyIndicator {

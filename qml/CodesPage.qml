@@ -39,12 +39,18 @@ Pane {
     signal deleteRequested(string recordId)
     signal moveRequested(string recordId, int to)
     signal undoRequested()
+    // "Show QR code": the account's otpauth:// link as a code for a phone.
+    signal qrRequested(string recordId, string title)
+    // A file dropped on the list: an export to import.
+    signal fileDropped(url file)
 
     // The undo bar shows for a while after each deletion.
     onUndoTextChanged: if (undoText !== "") undoTimer.restart()
 
     function showMenu(item, anchor) {
         actions.recordId = item.recordId
+        actions.accountTitle = item.issuer !== "" && item.accountName !== ""
+                      ? item.issuer + " (" + item.accountName + ")" : item.issuer + item.accountName
         actions.row = item.index
         actions.popup(anchor, 0, anchor.height)
     }
@@ -81,6 +87,7 @@ Pane {
         id: actions
         objectName: "rowMenu"
         property string recordId: ""
+        property string accountTitle: ""
         property int row: -1
         MenuItem {
             text: qsTr("&Edit\u2026")
@@ -96,10 +103,33 @@ Pane {
             enabled: page.reorderable && actions.row >= 0 && actions.row < list.count - 1
             onTriggered: page.moveRequested(actions.recordId, actions.row + 1)
         }
+        MenuItem {
+            objectName: "showQrItem"
+            text: qsTr("Show &QR code\u2026")
+            onTriggered: page.qrRequested(actions.recordId, actions.accountTitle)
+        }
         MenuSeparator {}
         MenuItem {
             text: qsTr("&Delete")
             onTriggered: page.deleteRequested(actions.recordId)
+        }
+    }
+
+    // Another app's export dropped anywhere on the page opens the import.
+    DropArea {
+        id: fileDrop
+        objectName: "fileDrop"
+        anchors.fill: parent
+        keys: ["text/uri-list"]
+        onEntered: (drag) => {
+            if (drag.hasUrls)
+                drag.accept(Qt.CopyAction)
+        }
+        onDropped: (drop) => {
+            if (!drop.hasUrls || drop.urls.length === 0)
+                return
+            page.fileDropped(drop.urls[0])
+            drop.accept(Qt.CopyAction)
         }
     }
 

@@ -73,7 +73,8 @@ ApplicationWindow {
     }
     // What a screenshot waits for: a benchmark run, or the simulated watch
     // checking its PIN.
-    readonly property bool pageBusy: (diagnosticsLoader.item !== null
+    readonly property bool pageBusy: importDialog.controller.busy
+                                     || (diagnosticsLoader.item !== null
                                       && diagnosticsLoader.item.controller.busy)
                                      || (watchLoader.item !== null && watchLoader.item.simulator.busy)
     // `--diagnostics-export FILE`: the finished run's JSON report.
@@ -136,6 +137,39 @@ ApplicationWindow {
         case "watch":
             tabs.currentIndex = 4
             return true
+        case "import-preview":
+            // The demo vault's sample: duplicates, a same-name account, new ones.
+            if (!unlocked)
+                return false
+            tabs.currentIndex = 0
+            importDialog.open()
+            return importDialog.controller.openDemoSample()
+        case "export":
+            if (!unlocked)
+                return false
+            tabs.currentIndex = 0
+            exportDialog.open()
+            exportDialog.controller.formatIndex = 1 // Aegis (plain): the warning shows
+            return true
+        case "qr": {
+            const accounts = window.vault.accounts
+            if (!unlocked || accounts.rowCount() === 0)
+                return false
+            tabs.currentIndex = 0
+            // IdRole, IssuerRole: the model's first roles.
+            const first = accounts.index(0, 0)
+            qrDialog.showAccount(accounts.data(first, Qt.UserRole + 1),
+                                 accounts.data(first, Qt.UserRole + 2))
+            qrDialog.code.revealed = true
+            return qrDialog.code.count === 1
+        }
+        case "qr-transfer":
+            if (!unlocked)
+                return false
+            tabs.currentIndex = 0
+            qrDialog.showTransfer([])
+            qrDialog.code.revealed = true
+            return qrDialog.code.count > 0
         case "unlock":
             window.vault.lock()
             return window.vault.state === VaultController.Locked
@@ -200,7 +234,36 @@ ApplicationWindow {
             }
         }
         onRejected: accountEditor.draft.wipe()
+        onMigrationScanned: (text) => {
+            accountEditor.close()
+            accountEditor.draft.wipe()
+            importDialog.openText(text)
+        }
     }
+
+    // Import, export and QR codes: dialogs over the page.
+    ImportDialog {
+        id: importDialog
+        parent: Overlay.overlay
+        vault: window.vault
+        onImported: (message) => window.notice = message
+    }
+    ExportDialog {
+        id: exportDialog
+        parent: Overlay.overlay
+        vault: window.vault
+        onTransferRequested: (recordIds) => {
+            exportDialog.close()
+            qrDialog.showTransfer(recordIds)
+        }
+    }
+    QrCodeDialog {
+        id: qrDialog
+        parent: Overlay.overlay
+        vault: window.vault
+    }
+    // What the last import did, until dismissed.
+    property string notice: ""
 
     // A new recovery phrase from Settings: shown and confirmed over the page.
     Popup {
@@ -228,10 +291,15 @@ ApplicationWindow {
     Connections {
         target: window.vault
         function onStateChanged() {
-            if (window.vault.state === VaultController.Unlocked)
+            if (window.vault.state === VaultController.Unlocked) {
                 window.openPendingUri()
-            else
+            } else {
                 accountEditor.close()
+                importDialog.close()
+                exportDialog.close()
+                qrDialog.close()
+                window.notice = ""
+            }
         }
     }
 
@@ -332,6 +400,37 @@ ApplicationWindow {
                 ToolTip.text: window.vault.saving ? qsTr("Saving the vault\u2026") : qsTr("Working\u2026")
             }
             ToolButton {
+                id: menuButton
+                objectName: "appMenuButton"
+                text: "\u22ee"
+                visible: window.vault.state === VaultController.Unlocked
+                Accessible.name: qsTr("More: import, export")
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Import, export")
+                onClicked: appMenu.popup(menuButton, 0, menuButton.height)
+                Menu {
+                    id: appMenu
+                    MenuItem {
+                        objectName: "importItem"
+                        text: qsTr("&Import\u2026")
+                        enabled: !window.vault.busy
+                        onTriggered: importDialog.open()
+                    }
+                    MenuItem {
+                        objectName: "exportItem"
+                        text: qsTr("&Export\u2026")
+                        enabled: !window.vault.busy
+                        onTriggered: exportDialog.open()
+                    }
+                    MenuItem {
+                        objectName: "transferItem"
+                        text: qsTr("&Transfer to Google Authenticator\u2026")
+                        enabled: !window.vault.busy
+                        onTriggered: qrDialog.showTransfer([])
+                    }
+                }
+            }
+            ToolButton {
                 id: lockButton
                 text: qsTr("Lock")
                 visible: window.vault.state === VaultController.Unlocked
@@ -359,6 +458,25 @@ ApplicationWindow {
     ColumnLayout {
         anchors.fill: parent
         spacing: 0
+
+        Frame {
+            objectName: "notice"
+            visible: window.notice !== "" && window.vault.state === VaultController.Unlocked
+            Layout.fillWidth: true
+            Layout.margins: 8
+            RowLayout {
+                anchors.fill: parent
+                Label {
+                    text: window.notice
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                Button {
+                    text: qsTr("Dismiss")
+                    onClicked: window.notice = ""
+                }
+            }
+        }
 
         Frame {
             objectName: "saveProblem"
@@ -506,6 +624,8 @@ ApplicationWindow {
             onDeleteRequested: (recordId) => window.vault.removeAccount(recordId)
             onMoveRequested: (recordId, to) => window.vault.moveAccount(recordId, to)
             onUndoRequested: window.vault.undo()
+            onQrRequested: (recordId, title) => qrDialog.showAccount(recordId, title)
+            onFileDropped: (file) => importDialog.openFile(file)
         }
     }
 }

@@ -12,17 +12,18 @@ packages=(
   # crypto core; JSON for the watch's device profiles and payloads
   # (header-only, strict, exceptions we turn into errors that name the field)
   libssl-dev libsecp256k1-dev nlohmann-json3-dev
-  # importers: other apps' Android SharedPreferences XML
-  libpugixml-dev
+  # importers and exporters: other apps' Android SharedPreferences XML,
+  # Authenticator Pro's Argon2id backups, the SQLite databases of Authenticator
+  # Pro and Google Authenticator; QR codes read (ZXing) and made (libqrencode),
+  # and the PNG files the CLI reads them from
+  libpugixml-dev libargon2-dev libsqlite3-dev libzxing-dev libqrencode-dev libpng-dev
   # Qt 6.4: core, QML, Quick Controls, tests
   qt6-base-dev qt6-base-dev-tools qt6-declarative-dev qt6-declarative-dev-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-window
   qml6-module-qtquick-layouts qml6-module-qtquick-templates
   qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
-  # adding accounts: file dialogs (whose Qt Quick form lists folders) and QR
-  # codes read with ZXing, made in tests with libqrencode
+  # adding accounts: file dialogs (whose Qt Quick form lists folders)
   qml6-module-qtquick-dialogs qml6-module-qt-labs-folderlistmodel
-  libzxing-dev libqrencode-dev
   # the Diagnostics view's bar chart (Qt Charts' QML module)
   qml6-module-qtcharts
   # benchmarks
@@ -31,8 +32,11 @@ packages=(
   oathtool python3-pyotp python3-cryptography
   # tests: a private D-Bus for the session-lock and suspend signals
   dbus-daemon
-  # tests: the desktop file checked as desktops read it
-  desktop-file-utils
+  # packaging (scripts/dev package): CPack's DEB generator finds the shared
+  # libraries' packages with dpkg-shlibdeps, which needs file; tests check the
+  # desktop file, the AppStream metainfo and the man pages as desktops, software
+  # centres and man read them (groff from groff-base, man from man-db)
+  dpkg-dev file desktop-file-utils appstream groff-base man-db
   # fuzzing: clang's libFuzzer and sanitizer runtimes
   clang libclang-rt-14-dev
 )

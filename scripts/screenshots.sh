@@ -75,6 +75,14 @@ SHOT_SIZE=900x1500 shot diagnostics-run diagnostics --demo \
 SHOT_SIZE=1440x1000 shot watch-fenix7 watch-fenix7 --demo
 SHOT_SIZE=1440x1000 shot watch-instinct2 watch-instinct2 --demo
 SHOT_SIZE=1440x1000 shot watch-venusq2 watch-venusq2 --demo
+# Import, export and QR codes: the preview of a sample list made from the
+# demo vault (duplicates, a same-name account, new ones), the export dialog
+# on a plaintext format with its warning, an account's code and the Google
+# Authenticator transfer.
+shot import-preview import-preview --demo
+shot export export --demo
+shot qr qr --demo
+shot qr-transfer qr-transfer --demo
 shot unlock unlock --demo
 shot first-run first-run --vault vault.wwv
 shot recovery-phrase recovery --vault vault.wwv

@@ -1,65 +1,34 @@
 #include "QrReader.h"
 
+#include "qr/QrCode.h"
+
+#include <QClipboard>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QImageReader>
+#include <QMimeData>
+#include <QMimeDatabase>
 #include <QPainter>
 #include <QPixmap>
 #include <QPointer>
 #include <QScreen>
 #include <QThreadPool>
-// ZXing 1.4's text() is UTF-16 unless this asks for the UTF-8 it moves to.
-#define ZX_USE_UTF8
-#include <ZXing/ReadBarcode.h>
-#include <algorithm>
 #include <utility>
 
 namespace watchword::app {
-
-namespace {
-
-struct Found
-{
-    QString text;
-    int top;
-    int left;
-};
-
-// The QR codes in a grey image, top to bottom, then left to right.
-std::vector<Found> decodeGrey(const QImage& grey)
-{
-    const ZXing::ImageView view(grey.constBits(), grey.width(), grey.height(),
-                                ZXing::ImageFormat::Lum, static_cast<int>(grey.bytesPerLine()));
-    ZXing::DecodeHints hints;
-    hints.setFormats(ZXing::BarcodeFormat::QRCode);
-    hints.setTryHarder(true);
-    hints.setTryRotate(true);
-    std::vector<Found> found;
-    for (const auto& result : ZXing::ReadBarcodes(view, hints)) {
-        if (!result.isValid())
-            continue;
-        const auto& position = result.position();
-        int top = position.topLeft().y;
-        int left = position.topLeft().x;
-        for (const auto& corner : position) {
-            top = std::min(top, corner.y);
-            left = std::min(left, corner.x);
-        }
-        found.push_back({QString::fromStdString(result.text()), top, left});
-    }
-    std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
-        return std::pair(a.top, a.left) < std::pair(b.top, b.left);
-    });
-    return found;
-}
-
-} // namespace
 
 QrScan decodeQrCodes(const QImage& image)
 {
     if (image.isNull() || image.width() <= 0 || image.height() <= 0)
         return {{}, QrReader::tr("The image could not be read: it is empty.")};
+    if (qint64(image.width()) * qint64(image.height()) > maximumQrImagePixels)
+        return {{},
+                QrReader::tr("The image is too large to scan (%1 \u00d7 %2 pixels; at most "
+                             "%3 million pixels).")
+                    .arg(image.width())
+                    .arg(image.height())
+                    .arg(double(maximumQrImagePixels) / 1e6)};
     QImage grey;
     if (image.hasAlphaChannel()) {
         // Codes saved with a transparent background would turn black on
@@ -71,19 +40,16 @@ QrScan decodeQrCodes(const QImage& image)
     } else {
         grey = image.convertToFormat(QImage::Format_Grayscale8);
     }
-    auto found = decodeGrey(grey);
-    if (found.empty()) {
-        // Light modules on a dark background (dark themes, some screens):
-        // the decoder only looks for dark on light.
-        grey.invertPixels();
-        found = decodeGrey(grey);
+    const auto decoded = qr::decodeQr(
+        {grey.constBits(), grey.width(), grey.height(), static_cast<int>(grey.bytesPerLine())});
+    if (!decoded) {
+        if (decoded.error().code == qr::QrError::NoCode)
+            return {{}, QrReader::tr("No QR code found in the image.")};
+        return {{}, QString::fromStdString(decoded.error().message)};
     }
     QrScan scan;
-    for (const auto& code : found)
-        if (!scan.texts.contains(code.text))
-            scan.texts << code.text;
-    if (scan.texts.isEmpty())
-        scan.error = QrReader::tr("No QR code found in the image.");
+    for (const auto& text : *decoded)
+        scan.texts << QString::fromStdString(text);
     return scan;
 }
 
@@ -177,6 +143,37 @@ void QrReader::readScreen()
         return;
     }
     readImage(image);
+}
+
+void QrReader::readClipboard()
+{
+    const QMimeData* data = nullptr;
+    if (qobject_cast<QGuiApplication*>(QCoreApplication::instance()) != nullptr)
+        if (const QClipboard* clipboard = QGuiApplication::clipboard())
+            data = clipboard->mimeData();
+    if (data != nullptr && data->hasImage()) {
+        const QImage image = qvariant_cast<QImage>(data->imageData());
+        if (!image.isNull()) {
+            readImage(image);
+            return;
+        }
+    }
+    // A file manager's "Copy" puts the file's URL there, not its pixels.
+    if (data != nullptr && data->hasUrls()) {
+        const QMimeDatabase types;
+        for (const QUrl& url : data->urls()) {
+            if (!url.isLocalFile())
+                continue;
+            const QFileInfo info(url.toLocalFile());
+            if (info.isFile() &&
+                types.mimeTypeForFile(info).name().startsWith(QLatin1String("image/"))) {
+                readFile(url);
+                return;
+            }
+        }
+    }
+    const QString error = tr("The clipboard holds no image.");
+    start([error] { return QrScan{{}, error}; });
 }
 
 void QrReader::readImage(const QImage& image)

@@ -58,6 +58,9 @@ public:
     // answer is then dropped.
     Q_INVOKABLE void readFile(const QUrl& url);
     Q_INVOKABLE void readScreen();
+    // The image on the clipboard (a copied screenshot or picture), or the
+    // first image file whose URL the clipboard holds.
+    Q_INVOKABLE void readClipboard();
     void readImage(const QImage& image);
 
     // What readScreen() captures with; grabPrimaryScreen() unless replaced

@@ -4,6 +4,7 @@
 #include "Background.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
+#include "importers/ImportPlan.h"
 #include "keychain/Keychain.h"
 #include "text/SecretText.h"
 #include "vault/Calibration.h"
@@ -854,9 +855,15 @@ void VaultController::writeBytes(std::shared_ptr<const Bytes> file)
             outcome.error = writeVault(*storage, *file);
             return outcome;
         },
-        [this, storage](Outcome outcome) {
+        [this, storage, file](Outcome outcome) {
             m_storage = std::make_unique<vault::VaultStorage>(std::move(*storage));
-            if (!outcome.error.isEmpty()) {
+            if (m_import && m_import->file == file) {
+                // An import's save answers importFinished() rather than
+                // saveFailed(): on failure the import is undone in memory.
+                if (outcome.error.isEmpty())
+                    emit saved(m_path);
+                finishImport(outcome.error);
+            } else if (!outcome.error.isEmpty()) {
                 const QString error =
                     tr("Your change is kept in memory but was not saved: %1").arg(outcome.error);
                 setError(error);
@@ -900,6 +907,34 @@ std::vector<watch::WatchAccount> VaultController::watchAccounts(const QStringLis
         error = tr("Choose at least one account for the watch.");
         return accounts;
     }
+    for (const auto& account : accountCopies(recordIds, error))
+        accounts.push_back(watch::watchAccountFrom(account));
+    return accounts;
+}
+
+std::vector<vault::OtpAccount> VaultController::accountCopies(const QStringList& recordIds,
+                                                              QString& error) const
+{
+    std::vector<vault::OtpAccount> accounts;
+    if (m_state != State::Unlocked || m_busy || !m_vault) {
+        error = m_busy ? tr("Wait for the current operation to finish.")
+                       : tr("Unlock the vault first.");
+        return accounts;
+    }
+    if (recordIds.isEmpty()) {
+        std::vector<const vault::OtpAccount*> all;
+        for (std::size_t i = 0; i < m_vault->recordCount(); ++i)
+            if (const auto* account = std::get_if<vault::OtpAccount>(&m_vault->record(i)))
+                all.push_back(account);
+        std::stable_sort(all.begin(), all.end(), [](const auto* a, const auto* b) {
+            return a->sortPosition < b->sortPosition;
+        });
+        for (const auto* account : all)
+            accounts.push_back(account->clone());
+        if (accounts.empty())
+            error = tr("The vault holds no accounts.");
+        return accounts;
+    }
     for (const auto& id : recordIds) {
         const auto* account = findRecord<vault::OtpAccount>(id);
         if (!account) {
@@ -907,9 +942,93 @@ std::vector<watch::WatchAccount> VaultController::watchAccounts(const QStringLis
             accounts.clear();
             return accounts;
         }
-        accounts.push_back(watch::watchAccountFrom(*account));
+        accounts.push_back(account->clone());
     }
     return accounts;
+}
+
+std::vector<importers::PlannedAccount>
+VaultController::planImport(const importers::Imported& imported, QString& error) const
+{
+    if (m_state != State::Unlocked || m_busy || !m_vault) {
+        error = m_busy ? tr("Wait for the current operation to finish.")
+                       : tr("Unlock the vault first.");
+        return {};
+    }
+    return importers::planImport(imported, *m_vault);
+}
+
+bool VaultController::addImported(const importers::Imported& imported,
+                                  const std::vector<std::size_t>& chosen)
+{
+    if (!editable())
+        return false;
+    if (chosen.empty()) {
+        setError(tr("Tick at least one account to import."));
+        return false;
+    }
+    auto added =
+        importers::addImported(*m_vault, imported, chosen, crypto::systemRandom(), nowSeconds());
+    if (!added) {
+        setError(tr("Nothing was imported: %1").arg(message(added.error().message)));
+        return false;
+    }
+    // Serialized here rather than by requestSave(): if it fails, the
+    // accounts come out again before anyone sees them.
+    auto bytes = m_vault->serialize(crypto::systemRandom(), nowSeconds());
+    if (!bytes) {
+        removeAdded(*added);
+        setError(tr("Nothing was imported: %1").arg(message(bytes.error().message)));
+        return false;
+    }
+    setError({});
+    for (const auto& id : *added)
+        if (const auto* stored = std::get_if<vault::OtpAccount>(m_vault->find(id)))
+            refreshAccount(*stored);
+    m_usageUnsaved = false;
+    auto file = std::make_shared<const Bytes>(std::move(*bytes));
+    m_import = PendingImport{file, std::move(*added)};
+    if (m_demo) {
+        m_memoryFile = std::move(file);
+        finishImport({});
+        return true;
+    }
+    // Busy until the file is written: no other change may come between the
+    // import and its save, so that a failed write can take exactly it back.
+    setBusy(true);
+    if (!m_storage)
+        m_queuedFile = std::move(file); // written when the running save ends
+    else
+        writeBytes(std::move(file));
+    return true;
+}
+
+void VaultController::finishImport(const QString& error)
+{
+    auto pending = std::exchange(m_import, std::nullopt);
+    if (!pending)
+        return;
+    const int count = int(pending->ids.size());
+    if (error.isEmpty()) {
+        setBusy(false);
+        emit importFinished(true, count == 1 ? tr("Imported 1 account.")
+                                             : tr("Imported %1 accounts.").arg(count));
+        return;
+    }
+    removeAdded(pending->ids);
+    const QString problem = tr("Nothing was imported: the vault could not be saved: %1").arg(error);
+    setError(problem);
+    setBusy(false);
+    emit importFinished(false, problem);
+}
+
+void VaultController::removeAdded(const std::vector<vault::RecordId>& ids)
+{
+    for (const auto& id : ids) {
+        if (m_vault)
+            (void)m_vault->remove(id);
+        m_accounts.remove(hexId(id));
+    }
 }
 
 bool VaultController::copyCode(const QString& recordId)
@@ -1199,6 +1318,18 @@ QString VaultController::revealNote(const QString& recordId) const
         return {};
     return QString::fromUtf8(reinterpret_cast<const char*>(note->body.data()),
                              qsizetype(note->body.size()));
+}
+
+bool bindVault(QObject* owner, VaultController*& slot, VaultController* vault)
+{
+    if (slot == vault)
+        return false;
+    if (slot)
+        QObject::disconnect(slot, nullptr, owner, nullptr);
+    slot = vault;
+    if (vault)
+        QObject::connect(vault, &QObject::destroyed, owner, [&slot] { slot = nullptr; });
+    return true;
 }
 
 } // namespace watchword::app

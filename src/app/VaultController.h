@@ -26,6 +26,7 @@
 #include "NoteListModel.h"
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
+#include "importers/ImportPlan.h"
 #include "vault/Records.h"
 #include "watch/WatchExport.h"
 
@@ -129,6 +130,24 @@ public:
     std::vector<watch::WatchAccount> watchAccounts(const QStringList& recordIds,
                                                    QString& error) const;
 
+    // --- Import and export (ImportController, ExportController, QrCodeItem).
+    // Copies of the OTP accounts with these record ids (hex) in the order
+    // given, or of every account in the list's order when none is given.
+    // Empty, with error set, if the vault is not unlocked and free or an id
+    // names no account.
+    std::vector<vault::OtpAccount> accountCopies(const QStringList& recordIds,
+                                                 QString& error) const;
+    // The preview of imported against this vault (importers::planImport).
+    // Empty, with error set, if the vault is not unlocked and free.
+    std::vector<importers::PlannedAccount> planImport(const importers::Imported& imported,
+                                                      QString& error) const;
+    // Adds imported.accounts[i] for every i in chosen, all or none, and
+    // saves them. False, with error set and nothing added, if they cannot be
+    // added or serialized. Otherwise the vault is busy until the file is
+    // written, and importFinished() answers: on a failed write the accounts
+    // are taken out of the vault again, so that memory and file agree.
+    bool addImported(const importers::Imported& imported, const std::vector<std::size_t>& chosen);
+
     // --- Strength hint for a new password (0 very weak .. 4 very strong).
     Q_INVOKABLE int passwordStrength(const QString& password) const;
     Q_INVOKABLE QString passwordStrengthHint(const QString& password) const;
@@ -201,6 +220,9 @@ signals:
     // The vault file at path was written (for the backup folder).
     void saved(const QString& path);
     void saveFailed(const QString& message);
+    // addImported()'s answer: the accounts are in the vault and its file, or
+    // (added false) in neither, message saying why.
+    void importFinished(bool added, const QString& message);
 
 private:
     enum class PhrasePurpose { Create, Replace };
@@ -228,6 +250,10 @@ private:
     // the bytes the next one writes (the newest win).
     void requestSave();
     void writeBytes(std::shared_ptr<const Bytes> file);
+    // The end of an import's save: error empty when the file was written.
+    void finishImport(const QString& error);
+    // Takes the records with these ids out of the vault and the model.
+    void removeAdded(const std::vector<vault::RecordId>& ids);
     void refreshAccount(const vault::OtpAccount& account);
     // The record of that kind with that id (hex), or null.
     template <typename Kind> const Kind* findRecord(const QString& recordId) const;
@@ -266,8 +292,22 @@ private:
     QTimer m_progressTimer;
     QElapsedTimer m_kdfTimer;
     double m_expectedMilliseconds = 0;
+    // An import waiting for its save: the file that holds it and the ids
+    // it added (taken out again if that file cannot be written).
+    struct PendingImport
+    {
+        std::shared_ptr<const Bytes> file;
+        std::vector<vault::RecordId> ids;
+    };
+    std::optional<PendingImport> m_import;
     // The demo's vault file, which lives in memory only.
     std::shared_ptr<const Bytes> m_memoryFile;
 };
+
+// For the classes that use a VaultController without owning it: points
+// slot at vault, dropping owner's connections to the previous one, and
+// empties slot when that controller is destroyed. False, with nothing done,
+// when slot already is vault.
+bool bindVault(QObject* owner, VaultController*& slot, VaultController* vault);
 
 } // namespace watchword::app

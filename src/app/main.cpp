@@ -109,7 +109,8 @@ int main(int argc, char* argv[])
         QStringLiteral("page"),
         QStringLiteral("With --screenshot: show page <name> first (codes, add, notes, settings, "
                        "diagnostics, watch, watch-<device> with every account opened on that "
-                       "watch, unlock, first-run, recovery, recovery-confirm)."),
+                       "watch, import-preview, export, qr, qr-transfer, unlock, first-run, "
+                       "recovery, recovery-confirm)."),
         QStringLiteral("name"));
     options.addOption(page);
     const QCommandLineOption windowSize(QStringLiteral("window-size"),

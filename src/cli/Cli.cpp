@@ -6,7 +6,10 @@
 #include <QJsonDocument>
 #include <QString>
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace watchword::cli {
@@ -84,6 +87,53 @@ StdinLines readStdinLines(std::size_t maxLines)
         start = end + 1;
     }
     return result;
+}
+
+std::optional<SecureBuffer> readInputFile(const std::string& path, std::size_t limit,
+                                          std::string& error)
+{
+    const bool fromStdin = path == "-";
+    const std::string name = fromStdin ? "standard input" : "'" + path + "'";
+    const int file = fromStdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file < 0) {
+        error = "cannot open " + name + ": " + std::strerror(errno);
+        return std::nullopt;
+    }
+    // Read in steps, so that a small file does not cost the whole limit.
+    SecureBuffer data(std::min<std::size_t>(limit + 1, 64 * 1024));
+    std::size_t size = 0;
+    bool failed = false;
+    int readError = 0;
+    while (size <= limit) {
+        if (size == data.size()) {
+            SecureBuffer larger(std::min(limit + 1, data.size() * 2));
+            std::copy(data.begin(), data.end(), larger.begin());
+            data = std::move(larger);
+        }
+        const ssize_t got = ::read(file, data.data() + size, data.size() - size);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            failed = true;
+            readError = errno;
+            break;
+        }
+        if (got == 0)
+            break;
+        size += static_cast<std::size_t>(got);
+    }
+    if (!fromStdin)
+        ::close(file);
+    if (failed) {
+        error = "cannot read " + name + ": " + std::strerror(readError);
+        return std::nullopt;
+    }
+    if (size > limit) {
+        error = name + " is larger than " + std::to_string(limit / (1024 * 1024)) + " MiB";
+        return std::nullopt;
+    }
+    data.truncate(size);
+    return data;
 }
 
 std::optional<std::string> requireSelfTest()

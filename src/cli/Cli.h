@@ -42,6 +42,12 @@ struct StdinLines
 };
 StdinLines readStdinLines(std::size_t maxLines);
 
+// The whole file at path ("-": standard input) into wiped memory; nullopt
+// with a message naming it if it cannot be read or holds more than limit
+// bytes.
+std::optional<SecureBuffer> readInputFile(const std::string& path, std::size_t limit,
+                                          std::string& error);
+
 // Secrets typed as text are normalized by text/SecretText.h.
 using text::normalizeSecretText;
 
@@ -73,6 +79,7 @@ int runSubcommand(std::string_view command, std::span<const Subcommand> subcomma
 int runBench(const std::vector<std::string>& args);
 int runCode(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);
+int runQr(const std::vector<std::string>& args);
 int runSelfTest(const std::vector<std::string>& args);
 int runVault(const std::vector<std::string>& args);
 int runWatch(const std::vector<std::string>& args);

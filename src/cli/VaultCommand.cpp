@@ -1,8 +1,12 @@
 #include "Arguments.h"
 #include "Cli.h"
 #include "Secrets.h"
+#include "base/FileIo.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
+#include "exporters/Export.h"
+#include "importers/Import.h"
+#include "importers/ImportPlan.h"
 #include "keychain/Keychain.h"
 #include "otp/OtpGenerator.h"
 #include "otp/OtpauthUri.h"
@@ -35,6 +39,10 @@ constexpr const char* usage =
        watchword-cli vault remove FILE ID [--password-stdin]
        watchword-cli vault passwd FILE [--target-ms N] [--password-stdin]
        watchword-cli vault recover FILE [--target-ms N] [--password-stdin]
+       watchword-cli vault import FILE --from FORMAT SOURCE [--dry-run]
+                     [--include-duplicates] [--password-stdin]
+       watchword-cli vault export FILE --to FORMAT OUT [--ids ID,...] [--force]
+                     [--plaintext] [--target-ms N] [--password-stdin]
 
 init     creates a new vault at FILE (never over an existing file): calibrates
          the password KDF (PBKDF2-HMAC-SHA256) for --target-ms milliseconds per
@@ -51,6 +59,24 @@ codes    every account's code now (or at --at), with the seconds remaining;
 remove   removes the record with the given id (32 hex digits, from list).
 passwd   changes the password (a new master key; every record sealed again).
 recover  opens the vault with the recovery phrase and sets a new password.
+import   adds the accounts of another app's export SOURCE ('-': stdin). FORMAT:
+         otpauth, google-migration, aegis, 2fas, andotp, freeotp-plus,
+         freeotp, bitwarden, authenticator-pro, google-authenticator-db,
+         watchword-backup, or auto (the first guess that reads, named in the
+         output). Prints a preview, one line per account: new, duplicate (the
+         same secret and code as an account in the vault, or as an earlier
+         entry) or same name (same issuer and account, another secret); then
+         the source's warnings and the count. Duplicates are skipped unless
+         --include-duplicates. --dry-run stops after the preview and writes
+         nothing. All accounts are added, or none.
+export   writes the vault's accounts (or those of --ids, in that order) to OUT
+         as FORMAT: watchword-backup (encrypted, its own password; the KDF
+         calibrated for --target-ms, 1000 by default), aegis-encrypted,
+         aegis, otpauth or google-migration. aegis, otpauth and
+         google-migration hold every secret readable by anyone who can read
+         OUT: they need --plaintext, and only they may go to stdout (OUT '-').
+         OUT is written 0600 and never replaces a file without --force.
+         Accounts a format cannot hold are left out with a warning on stderr.
 
 Secrets are never taken from the command line. Without --password-stdin they
 are asked on the terminal with echo off (a new password twice). With
@@ -59,15 +85,24 @@ are asked on the terminal with echo off (a new password twice). With
   add -:    the password, then the otpauth URI
   passwd:   the current password, then the new one
   recover:  the recovery phrase, then the new password
+  import:   the password, then the password of SOURCE if it is encrypted
+            (SOURCE '-' takes stdin: the passwords are then asked on the
+            terminal, and --password-stdin is refused)
+  export:   the password, then the password of OUT for encrypted formats
 (add - without --password-stdin reads the URI from the first line of stdin.)
-Passwords are normalized to Unicode NFKD; an empty password is refused.
+Passwords are normalized to Unicode NFKD; an empty password is refused. The
+password of an import SOURCE or export OUT is normalized only for
+watchword-backup: the other apps take theirs as typed.
 --target-ms for passwd and recover defaults to the vault's stored target.
 
 Exit status: 0 on success; 2 on bad arguments or input (one line on stderr,
 nothing on stdout); 1 if the operation failed: the file is missing, damaged,
 tampered with or not a vault, wrong password or phrase, the vault is locked
 by another process or changed on disk, the disk is full, or the self-test
-failed. The vault file is never changed by a command that fails.
+failed. The vault file is never changed by a command that fails. For import,
+a SOURCE that cannot be read, is damaged or is not FORMAT is bad input (2); a
+wrong password of SOURCE is a failure (1). export never leaves OUT half
+written.
 )";
 
 constexpr std::size_t maximumNoteBodySize = 1024 * 1024;
@@ -733,6 +768,379 @@ int runRecover(const Arguments& arguments, const std::string& path)
     return changePasswordAndSave(open, *secrets, target);
 }
 
+// ---- import, export --------------------------------------------------------
+
+std::string formatNames()
+{
+    std::string names;
+    for (const auto format : importers::allFormats)
+        names += std::string(importers::formatName(format)) + ", ";
+    return names + "or auto";
+}
+
+std::string exportFormatNames()
+{
+    std::string names;
+    for (const auto format : exporters::allExportFormats) {
+        if (!names.empty())
+            names += format == exporters::allExportFormats.back() ? " or " : ", ";
+        names += exporters::exportFormatName(format);
+    }
+    return names;
+}
+
+std::string countText(std::size_t count, std::string_view one, std::string_view many)
+{
+    return std::to_string(count) + " " + std::string(count == 1 ? one : many);
+}
+
+// "ACME:alice", as vault list shows an account.
+std::string importedLabel(const importers::ImportedAccount& account)
+{
+    if (account.issuer.empty())
+        return account.accountName;
+    return account.issuer + ":" + account.accountName;
+}
+
+// The source read as format: its password asked (once) only if the source
+// is encrypted. A wrong password is reported, exit 1; anything else about
+// the source is bad input, exit 2. Either way the status is in status.
+std::optional<importers::Imported> importSource(importers::Format format, ByteView data,
+                                                const std::string& sourceName,
+                                                SecretSource& secrets,
+                                                std::optional<SecureBuffer>& sourcePassword,
+                                                std::optional<Error<importers::ImportError>>& error)
+{
+    std::optional<ByteView> password;
+    if (importers::isEncrypted(format, data)) {
+        if (!sourcePassword) {
+            std::string message;
+            auto typed =
+                secrets.next("the password of SOURCE", "Password of " + sourceName + ": ", message);
+            if (!typed) {
+                error = Error<importers::ImportError>{importers::ImportError::PasswordRequired,
+                                                      message};
+                return std::nullopt;
+            }
+            sourcePassword = std::move(*typed);
+        }
+        password = sourcePassword->span();
+    }
+    // A Watchword backup's password is NFKD text, as the vault's (FORMAT.md
+    // section 10); other apps' files take the password as typed, since their
+    // apps do not normalize it.
+    std::optional<SecureBuffer> normalized;
+    if (password && format == importers::Format::WatchwordBackup) {
+        std::string message;
+        normalized = normalizeSecretText(*sourcePassword, "the password of SOURCE", message);
+        if (!normalized) {
+            error = Error<importers::ImportError>{importers::ImportError::WrongPassword, message};
+            return std::nullopt;
+        }
+        password = normalized->span();
+    }
+    auto imported = importers::importAccounts(format, data, password);
+    if (!imported) {
+        error = imported.error();
+        return std::nullopt;
+    }
+    return std::move(imported).value();
+}
+
+int runImport(const Arguments& arguments, const std::string& path)
+{
+    const std::string& source = arguments.positionals()[1];
+    if (source.empty())
+        return reportError("vault import: SOURCE is empty");
+    const auto formatText = arguments.value("from");
+    if (!formatText)
+        return reportError("vault import needs --from FORMAT: " + formatNames());
+    const bool automatic = *formatText == "auto";
+    const auto named = importers::formatNamed(*formatText);
+    if (!automatic && !named)
+        return reportError("--from: '" + *formatText + "' is not a format; expected " +
+                           formatNames());
+    const bool sourceFromStdin = source == "-";
+    const bool passwordFromStdin = arguments.has("password-stdin");
+    if (sourceFromStdin && passwordFromStdin)
+        return reportError("SOURCE '-' takes standard input, so the passwords cannot come from "
+                           "it too: leave out --password-stdin and type them at the prompts");
+    const bool dryRun = arguments.has("dry-run");
+
+    std::string error;
+    auto data = readInputFile(source, importers::maximumImportBytes, error);
+    if (!data)
+        return reportError("SOURCE: " + error);
+    auto secrets = SecretSource::make(passwordFromStdin, 2, error);
+    if (!secrets)
+        return reportError(error);
+    auto password = readPassword(*secrets, "the password", "Vault password: ", error);
+    if (!password)
+        return reportError(error);
+    if (const auto failure = requireSelfTest())
+        return reportError(*failure, exitFailure);
+
+    // The source first: a file that does not read costs no vault unlock.
+    const std::string sourceName = sourceFromStdin ? "standard input" : source;
+    std::vector<importers::Format> candidates;
+    if (automatic)
+        candidates = importers::guessFormats(data->span());
+    else
+        candidates.push_back(*named);
+    if (candidates.empty())
+        return reportError(sourceName +
+                           ": not a format this version recognises; name it with --from");
+    std::optional<SecureBuffer> sourcePassword;
+    std::optional<importers::Imported> imported;
+    std::optional<Error<importers::ImportError>> firstError;
+    for (const auto format : candidates) {
+        std::optional<Error<importers::ImportError>> failure;
+        imported =
+            importSource(format, data->span(), sourceName, *secrets, sourcePassword, failure);
+        if (imported)
+            break;
+        // A password that does not open the file ends the guessing: the
+        // format is right, the password is not.
+        if (failure->code == importers::ImportError::WrongPassword ||
+            failure->code == importers::ImportError::PasswordRequired) {
+            firstError = failure;
+            break;
+        }
+        if (!firstError)
+            firstError = failure;
+    }
+    if (!imported) {
+        const bool wrongPassword = firstError->code == importers::ImportError::WrongPassword;
+        return reportError(sourceName + ": " + firstError->message,
+                           wrongPassword ? exitFailure : exitUsage);
+    }
+
+    int status = exitOk;
+    auto storage = openStorage(path, !dryRun, status);
+    if (!storage)
+        return status;
+    auto unlocked = vault::Vault::unlockWithPassword(storage->contents(), password->span());
+    if (!unlocked)
+        return reportFileError(path, unlocked.error().message);
+    OpenVault open{std::move(*storage), std::move(unlocked).value()};
+
+    const auto plan = importers::planImport(*imported, open.vault);
+    std::vector<std::size_t> chosen;
+    if (arguments.has("include-duplicates"))
+        for (std::size_t i = 0; i < plan.size(); ++i)
+            chosen.push_back(i);
+    else
+        chosen = importers::defaultChoice(plan);
+
+    std::string preview = "source: " + std::string(importers::formatTitle(imported->format)) +
+                          " (" + std::string(importers::formatName(imported->format)) + ")\n";
+    for (const auto& row : plan) {
+        const auto& account = imported->accounts[row.index];
+        std::string line;
+        switch (row.match) {
+        case importers::ImportMatch::New:
+            line = "new        ";
+            break;
+        case importers::ImportMatch::Duplicate:
+            line = "duplicate  ";
+            break;
+        case importers::ImportMatch::SameName:
+            line = "same name  ";
+            break;
+        }
+        line += importedLabel(account);
+        if (row.earlierEntry)
+            line += "  (duplicate of entry " + std::to_string(*row.earlierEntry + 1) + ")";
+        else if (row.existing && row.match == importers::ImportMatch::Duplicate)
+            line += "  (already in the vault: " + recordIdHex(*row.existing) + ")";
+        else if (row.existing)
+            line += "  (beside " + recordIdHex(*row.existing) + ")";
+        preview += line + "\n";
+    }
+    for (const auto& warning : imported->warnings)
+        preview += "warning: " + warning + "\n";
+    const std::size_t skipped = plan.size() - chosen.size();
+    preview += countText(chosen.size(), "account", "accounts") + " to add, " +
+               countText(skipped, "duplicate", "duplicates") + " skipped";
+    printLine(preview);
+    if (dryRun) {
+        printLine("dry run: " + path + " was not changed");
+        return exitOk;
+    }
+    if (chosen.empty()) {
+        printLine("nothing to add: " + path + " was not changed");
+        return exitOk;
+    }
+    auto added = importers::addImported(open.vault, *imported, chosen, crypto::systemRandom(),
+                                        currentUnixSeconds());
+    if (!added)
+        return reportError(sourceName + ": " + added.error().message);
+    if (const int saved = save(open); saved != exitOk)
+        return saved;
+    printLine("added " + countText(added->size(), "account", "accounts") + " to " + path);
+    return exitOk;
+}
+
+// The password of OUT: from stdin once, or typed twice on the terminal. A
+// Watchword backup's is NFKD text, as the vault's (FORMAT.md section 10);
+// Aegis takes the password as typed, so it is left as it is.
+std::optional<SecureBuffer> readFilePassword(SecretSource& source, const std::string& out,
+                                             bool normalize, std::string& error)
+{
+    const auto read = [&](std::string_view prompt) -> std::optional<SecureBuffer> {
+        auto typed = source.next("the password of OUT", prompt, error);
+        if (!typed)
+            return std::nullopt;
+        if (typed->empty()) {
+            error = "the password of OUT is empty: an encrypted export needs a password";
+            return std::nullopt;
+        }
+        if (!normalize)
+            return typed;
+        return normalizeSecretText(*typed, "the password of OUT", error);
+    };
+    auto password = read("New password of " + out + ": ");
+    if (!password || source.fromStdin())
+        return password;
+    auto again = read("Repeat the password of " + out + ": ");
+    if (!again)
+        return std::nullopt;
+    if (!constantTimeEqual(password->span(), again->span())) {
+        error = "the two passwords differ; nothing was written";
+        return std::nullopt;
+    }
+    return password;
+}
+
+int runExport(const Arguments& arguments, const std::string& path)
+{
+    const std::string& out = arguments.positionals()[1];
+    if (out.empty())
+        return reportError("vault export: OUT is empty");
+    const auto formatText = arguments.value("to");
+    if (!formatText)
+        return reportError("vault export needs --to FORMAT: " + exportFormatNames());
+    const auto format = exporters::exportFormatNamed(*formatText);
+    if (!format)
+        return reportError("--to: '" + *formatText + "' is not a format; expected " +
+                           exportFormatNames());
+    const bool plaintext = exporters::exportIsPlaintext(*format);
+    if (plaintext && !arguments.has("plaintext"))
+        return reportError(std::string(exporters::exportFormatName(*format)) +
+                           " writes every secret in clear: anyone who can read OUT can make "
+                           "your codes. Add --plaintext to write it anyway");
+    if (!plaintext && arguments.has("plaintext"))
+        return reportError("--plaintext: " + std::string(exporters::exportFormatName(*format)) +
+                           " is encrypted, nothing to allow");
+    const bool toStdout = out == "-";
+    if (toStdout && !plaintext)
+        return reportError("OUT '-' (standard output) is only for the plaintext formats");
+    if (toStdout && arguments.has("force"))
+        return reportError("--force: OUT '-' replaces no file");
+    std::string error;
+    const auto target = parseTarget(arguments, error);
+    if (!error.empty())
+        return reportError(error);
+    if (target && *format != exporters::ExportFormat::WatchwordBackup)
+        return reportError("--target-ms: only watchword-backup has a calibrated password KDF");
+    std::vector<vault::RecordId> ids;
+    if (const auto list = arguments.value("ids")) {
+        std::size_t start = 0;
+        while (start <= list->size()) {
+            const auto comma = list->find(',', start);
+            const std::string item =
+                list->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            const auto id = parseRecordId(item);
+            if (!id)
+                return reportError("--ids: '" + item +
+                                   "' is not a record id (32 hex digits, as vault list prints "
+                                   "them)");
+            if (std::find(ids.begin(), ids.end(), *id) != ids.end())
+                return reportError("--ids: " + item + " is given more than once");
+            ids.push_back(*id);
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+    }
+    const bool replace = arguments.has("force");
+    // Checked again atomically when the file is written; here so that nobody
+    // types passwords for nothing.
+    struct stat existing
+    {};
+    if (!toStdout && !replace && ::lstat(out.c_str(), &existing) == 0)
+        return reportFileError(out, "a file already exists there; add --force to replace it");
+
+    const bool needsPassword = exporters::exportNeedsPassword(*format);
+    auto secrets =
+        SecretSource::make(arguments.has("password-stdin"), needsPassword ? 2 : 1, error);
+    if (!secrets)
+        return reportError(error);
+    auto opened = unlockWithPassword(path, *secrets, false);
+    if (!opened.open)
+        return opened.status;
+    const vault::Vault& vault = opened.open->vault;
+
+    std::vector<vault::OtpAccount> accounts;
+    if (ids.empty()) {
+        for (const auto* record : sortedRecords(vault))
+            if (const auto* account = std::get_if<vault::OtpAccount>(record))
+                accounts.push_back(account->clone());
+    } else {
+        for (const auto& id : ids) {
+            const auto* account = std::get_if<vault::OtpAccount>(vault.find(id));
+            if (account == nullptr)
+                return reportFileError(path, "no account with id " + recordIdHex(id));
+            accounts.push_back(account->clone());
+        }
+    }
+    if (accounts.empty())
+        return reportFileError(path, "the vault holds no accounts to export");
+
+    exporters::ExportOptions options;
+    std::optional<SecureBuffer> filePassword;
+    if (needsPassword) {
+        filePassword = readFilePassword(*secrets, out,
+                                        *format == exporters::ExportFormat::WatchwordBackup, error);
+        if (!filePassword)
+            return reportError(error);
+        options.password = filePassword->span();
+    }
+    if (*format == exporters::ExportFormat::WatchwordBackup) {
+        const auto calibration =
+            vault::calibratePasswordKdf(target.value_or(vault::defaultTargetMilliseconds));
+        if (!calibration)
+            return reportError(calibration.error().message, exitFailure);
+        options.backupIterations =
+            std::max(calibration->iterations, vault::minimumPasswordIterations);
+    }
+    options.now = currentUnixSeconds();
+    auto exported = exporters::exportAccounts(*format, accounts, options, crypto::systemRandom());
+    if (!exported)
+        return reportFileError(out, exported.error().message);
+    for (const auto& warning : exported->warnings)
+        reportError("warning: " + warning, exitOk);
+    if (toStdout) {
+        std::fwrite(exported->data.data(), 1, exported->data.size(), stdout);
+        return exitOk;
+    }
+    if (const auto failed = writeFileAtomically(out, exported->data.view(), 0600,
+                                                replace ? IfExists::Replace : IfExists::Refuse))
+        return reportFileError(out, *failed);
+    const std::size_t warnings = exported->warnings.size();
+    const std::string written =
+        out + " (" + std::string(exporters::exportFormatName(*format)) + ")";
+    if (warnings == 0)
+        printLine("exported " + countText(accounts.size(), "account", "accounts") + " to " +
+                  written);
+    else
+        printLine("exported to " + written + " from " +
+                  countText(accounts.size(), "account", "accounts") + ", with " +
+                  countText(warnings, "warning", "warnings") +
+                  " on stderr (accounts changed or left out)");
+    return exitOk;
+}
+
 } // namespace
 
 int runVault(const std::vector<std::string>& args)
@@ -747,6 +1155,21 @@ int runVault(const std::vector<std::string>& args)
         {"remove", {{"password-stdin"}}, 2, "FILE and a record ID", runRemove},
         {"passwd", {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", runPasswd},
         {"recover", {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", runRecover},
+        {"import",
+         {{"from", true}, {"dry-run"}, {"include-duplicates"}, {"password-stdin"}},
+         2,
+         "FILE and SOURCE",
+         runImport},
+        {"export",
+         {{"to", true},
+          {"ids", true},
+          {"force"},
+          {"plaintext"},
+          {"target-ms", true},
+          {"password-stdin"}},
+         2,
+         "FILE and OUT",
+         runExport},
     };
     std::vector<Subcommand> table;
     for (const auto& subcommand : subcommands)

@@ -14,9 +14,10 @@ commands:
   bench      measure Watchword's operations against their references
   code       print a TOTP, HOTP or Steam Guard code
   keychain   make a recovery phrase, or show the identity key of one (new, show)
+  qr         read the QR codes of a PNG image (decode)
   selftest   run the known-answer tests of every primitive
   vault      create and use a vault file (init, info, add, note, list, codes,
-             remove, passwd, recover)
+             remove, passwd, recover, import, export)
   watch      Garmin device profiles, what the watch app's work costs on each,
              and the payload the watch app loads (devices, estimate, export)
 
@@ -66,6 +67,8 @@ int run(std::vector<std::string> args)
         return runCode(args);
     if (command == "keychain")
         return runKeychain(args);
+    if (command == "qr")
+        return runQr(args);
     if (command == "selftest")
         return runSelfTest(args);
     if (command == "vault")

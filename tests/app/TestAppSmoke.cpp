@@ -11,6 +11,15 @@
 
 namespace {
 
+// The app under test: the one built beside this test, or the one
+// WATCHWORD_APP names (CI runs this test on the installed package's
+// /usr/bin/watchword).
+QString appBinary()
+{
+    const QString given = qEnvironmentVariable("WATCHWORD_APP");
+    return given.isEmpty() ? QStringLiteral(WATCHWORD_APP_BINARY) : given;
+}
+
 struct Run
 {
     QImage image;
@@ -42,7 +51,7 @@ Run runApp(QStringList arguments, const QString& shot)
                           QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     app.setProcessEnvironment(appEnvironment(runtime.path()));
     arguments << QStringLiteral("--screenshot") << shot;
-    app.start(QStringLiteral(WATCHWORD_APP_BINARY), arguments);
+    app.start(appBinary(), arguments);
     Run run;
     if (!app.waitForFinished(60000)) {
         app.kill();
@@ -73,7 +82,7 @@ int colourCount(const QImage& image)
 void startApp(QProcess& app, const QStringList& arguments, const QString& runtime)
 {
     app.setProcessEnvironment(appEnvironment(runtime));
-    app.start(QStringLiteral(WATCHWORD_APP_BINARY), arguments);
+    app.start(appBinary(), arguments);
 }
 
 QStringList socketsIn(const QString& directory)

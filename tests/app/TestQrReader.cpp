@@ -1,8 +1,10 @@
 #include "QrReader.h"
 #include "common/TestSupport.h"
 
+#include <QClipboard>
 #include <QFile>
 #include <QGuiApplication>
+#include <QMimeData>
 #include <QPainter>
 #include <QRasterWindow>
 #include <QSignalSpy>
@@ -173,6 +175,7 @@ private slots:
     void newerReadSupersedesOlder();
     void screenCaptureUnavailableIsAnError();
     void screenCaptureFindsACodeInAWindow();
+    void readsTheClipboard();
 
 private:
     QTemporaryDir m_dir;
@@ -428,6 +431,60 @@ void TestQrReader::screenCaptureFindsACodeInAWindow()
     reader.readScreen();
     QVERIFY(found.wait(10000));
     QCOMPARE(found.at(0).at(0).toStringList(), QStringList{QString::fromUtf8(uri)});
+}
+
+void TestQrReader::readsTheClipboard()
+{
+    QVERIFY(m_dir.isValid());
+    QClipboard* clipboard = QGuiApplication::clipboard();
+    QVERIFY(clipboard != nullptr);
+    const auto uris = validUris();
+
+    // A copied picture: its pixels.
+    clipboard->setImage(qrImage(uris.at(0)));
+    {
+        QrReader reader;
+        QSignalSpy found(&reader, &QrReader::found);
+        QSignalSpy failed(&reader, &QrReader::failed);
+        reader.readClipboard();
+        QVERIFY(reader.busy());
+        QVERIFY(found.wait(10000));
+        QCOMPARE(found.at(0).at(0).toStringList(), QStringList{QString::fromUtf8(uris.at(0))});
+        QCOMPARE(failed.count(), 0);
+    }
+
+    // A file manager's copy: the file's URL, after one that is no image.
+    const QString notes = m_dir.filePath(QStringLiteral("clipboard-notes.txt"));
+    QFile text(notes);
+    QVERIFY(text.open(QIODevice::WriteOnly));
+    text.write("not an image\n");
+    text.close();
+    const QString path = m_dir.filePath(QStringLiteral("clipboard-code.png"));
+    QVERIFY(qrImage(uris.at(2)).save(path, "PNG"));
+    auto* urls = new QMimeData;
+    urls->setUrls({QUrl::fromLocalFile(notes), QUrl::fromLocalFile(path)});
+    clipboard->setMimeData(urls); // the clipboard owns it
+    {
+        QrReader reader;
+        QSignalSpy found(&reader, &QrReader::found);
+        reader.readClipboard();
+        QVERIFY(found.wait(10000));
+        QCOMPARE(found.at(0).at(0).toStringList(), QStringList{QString::fromUtf8(uris.at(2))});
+    }
+
+    // Text, even an otpauth URI, is not a picture of a code.
+    clipboard->setText(QString::fromUtf8(uris.at(1)));
+    {
+        QrReader reader;
+        QSignalSpy found(&reader, &QrReader::found);
+        QSignalSpy failed(&reader, &QrReader::failed);
+        reader.readClipboard();
+        QVERIFY(reader.busy());
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("The clipboard holds no image."));
+        QCOMPARE(found.count(), 0);
+    }
+    clipboard->clear();
 }
 
 QTEST_MAIN(TestQrReader)

@@ -1215,13 +1215,16 @@ void TestCli::help_data()
     const QString vaultUsage = QStringLiteral("usage: watchword-cli vault");
     QTest::newRow("vault --help") << QStringList{"vault", "--help"} << vaultUsage;
     QTest::newRow("vault help") << QStringList{"vault", "help"} << vaultUsage;
-    for (const char* subcommand :
-         {"init", "info", "add", "note", "list", "codes", "remove", "passwd", "recover"}) {
+    for (const char* subcommand : {"init", "info", "add", "note", "list", "codes", "remove",
+                                   "passwd", "recover", "import", "export"}) {
         QTest::newRow(qPrintable(QStringLiteral("vault %1 --help").arg(subcommand)))
             << QStringList{"vault", subcommand, "--help"} << vaultUsage;
     }
     QTest::newRow("vault add FILE --help")
         << QStringList{"vault", "add", "some.wwv", "--help"} << vaultUsage;
+    const QString qrUsage = QStringLiteral("usage: watchword-cli qr decode IMAGE");
+    QTest::newRow("qr --help") << QStringList{"qr", "--help"} << qrUsage;
+    QTest::newRow("qr decode --help") << QStringList{"qr", "decode", "--help"} << qrUsage;
 }
 
 void TestCli::help()

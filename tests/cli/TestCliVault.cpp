@@ -475,6 +475,7 @@ private slots:
     void promptUnlock();
     void promptPasswd();
     void promptRecover();
+    void promptImportExport();
     void promptEndOfInput_data();
     void promptEndOfInput();
     void promptHangUp_data();
@@ -1079,6 +1080,55 @@ void TestCliVault::promptRecover()
     QVERIFY2(verifySuccessLine(recovered.outcome).startsWith("password changed: "),
              qPrintable(describe(recovered)));
     QCOMPARE(recordIds(vault.list(newPassword)), QStringList{QString::fromUtf8(id)});
+}
+
+void TestCliVault::promptImportExport()
+{
+    ScratchVault vault;
+    if (!vault.init())
+        return;
+    const QByteArray sourcePassword = "test"; // aegis_encrypted.json's, from EXPECTED.json
+
+    // The source on stdin: both passwords at the terminal, the vault's first.
+    PseudoTerminal::Options piped;
+    piped.standardInput = readBytes(dataPath("import/aegis/aegis_encrypted.json"));
+    const TerminalOutcome imported =
+        runAtTerminal({"import", vault.path(), "--from", "aegis", "-"},
+                      {{passwordPrompt, vaultPassword + '\r'},
+                       {"Password of standard input: ", sourcePassword + '\r'}},
+                      piped);
+    QVERIFY2(imported.outcome.exitCode == 0, qPrintable(describe(imported)));
+    QVERIFY2(imported.outcome.out.contains("\n7 accounts to add, 0 duplicates skipped\n"),
+             qPrintable(describe(imported)));
+    QCOMPARE(vault.list().size(), 7);
+
+    // A wrong source password typed: refused, the vault as it was.
+    const Files before = vault.files();
+    const QString source = dataPath("import/aegis/aegis_encrypted.json");
+    const TerminalOutcome wrong =
+        runAtTerminal({"import", vault.path(), "--from", "aegis", source},
+                      {{passwordPrompt, vaultPassword + '\r'},
+                       {"Password of " + source.toUtf8() + ": ", "not it\r"}});
+    QVERIFY2(wrong.outcome.exitCode == 1, qPrintable(describe(wrong)));
+    verifySameFiles(vault.files(), before);
+
+    // The new file's password typed twice; two that differ write nothing.
+    const QString out = vault.filePath("phone.json");
+    const TerminalOutcome differ =
+        runAtTerminal({"export", vault.path(), "--to", "aegis-encrypted", out},
+                      {{passwordPrompt, vaultPassword + '\r'},
+                       {"New password of " + out.toUtf8() + ": ", "first\r"},
+                       {"Repeat the password of " + out.toUtf8() + ": ", "second\r"}});
+    QVERIFY2(differ.outcome.exitCode == 2, qPrintable(describe(differ)));
+    QVERIFY(!QFileInfo::exists(out));
+    const TerminalOutcome exported =
+        runAtTerminal({"export", vault.path(), "--to", "aegis-encrypted", out},
+                      {{passwordPrompt, vaultPassword + '\r'},
+                       {"New password of " + out.toUtf8() + ": ", "ph0ne\r"},
+                       {"Repeat the password of " + out.toUtf8() + ": ", "ph0ne\r"}});
+    QVERIFY2(exported.outcome.exitCode == 0, qPrintable(describe(exported)));
+    QVERIFY(QFileInfo::exists(out));
+    QVERIFY(!readBytes(out).contains("Deno"));
 }
 
 void TestCliVault::promptEndOfInput_data()

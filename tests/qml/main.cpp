@@ -159,6 +159,18 @@ public slots:
         engine->rootContext()->setContextProperty(QStringLiteral("testWatchDevices"), devices);
         engine->rootContext()->setContextProperty(QStringLiteral("testWatchDeviceFiles"),
                                                   deviceFiles);
+        // Import and export: a demo vault of their own that they may add to
+        // (`testImportVault`), the real export files of tests/data/import
+        // (`testImportData`) and a folder to write exports in (`testExportDir`).
+        if (!m_importVault)
+            m_importVault =
+                watchword::app::VaultController::makeDemo(&m_importClock, &m_importClipboard);
+        engine->rootContext()->setContextProperty(QStringLiteral("testImportVault"),
+                                                  m_importVault.get());
+        engine->rootContext()->setContextProperty(QStringLiteral("testImportData"),
+                                                  QStringLiteral(WATCHWORD_IMPORT_DATA_DIR));
+        engine->rootContext()->setContextProperty(QStringLiteral("testExportDir"),
+                                                  m_exportDir.path());
     }
 
 private:
@@ -173,6 +185,10 @@ private:
     watchword::app::Clock m_watchClock;
     watchword::app::ClipboardService m_watchClipboard;
     std::unique_ptr<watchword::app::VaultController> m_watchVault;
+    watchword::app::Clock m_importClock;
+    watchword::app::ClipboardService m_importClipboard;
+    std::unique_ptr<watchword::app::VaultController> m_importVault;
+    QTemporaryDir m_exportDir;
 };
 
 int main(int argc, char** argv)

@@ -344,8 +344,9 @@ Item {
             const menu = findChild(page, "rowMenu")
             verify(menu)
             tryVerify(() => menu.opened)
-            // Edit, Move up, Move down, (separator), Delete.
-            compare(menu.count, 5)
+            const qr = spyOn(page, "qrRequested")
+            // Edit, Move up, Move down, Show QR code, (separator), Delete.
+            compare(menu.count, 6)
             verify(menu.itemAt(1).enabled) // row 1 can move up
             mouseClick(menu.itemAt(0))
             compare(edit.count, 1)
@@ -358,7 +359,13 @@ Item {
             compare(move.signalArguments[0][1], 0)
             page.showMenu(item, menuButton)
             tryVerify(() => menu.opened)
-            mouseClick(menu.itemAt(4))
+            mouseClick(menu.itemAt(3))
+            compare(qr.count, 1)
+            compare(qr.signalArguments[0][0], "b2")
+            verify(qr.signalArguments[0][1].startsWith("Bank"), qr.signalArguments[0][1])
+            page.showMenu(item, menuButton)
+            tryVerify(() => menu.opened)
+            mouseClick(menu.itemAt(5))
             compare(del.count, 1)
             compare(del.signalArguments[0][0], "b2")
         }

@@ -170,15 +170,13 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry,
                                            std::uint64_t version,
                                            const std::map<std::string, std::string>& groups)
 {
-    const std::string where = std::string(formatLabel) + ": entry " + std::to_string(index + 1);
     if (!entry.is_object())
         return malformed(formatLabel, "entry " + std::to_string(index + 1) + " is not an object");
     EntryFields fields;
     fields.issuer = stringMember(entry, "issuer");
     fields.accountName = stringMember(entry, "name");
     fields.note = stringMember(entry, "note");
-    const std::string named =
-        where + (fields.issuer.empty() ? std::string() : " (" + fields.issuer + ")");
+    const std::string named = entryLabel(formatLabel, index, fields.issuer);
 
     const std::string type = stringMember(entry, "type");
     if (type == "totp") {
@@ -201,26 +199,16 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry,
     if (!info || !info->is_object())
         return fail(ImportError::InvalidEntry, named + ": \"info\" is missing");
     const std::string infoWhere = "entry " + std::to_string(index + 1) + ": info.";
-    if (const std::string algorithm = stringMember(*info, "algo"); !algorithm.empty()) {
-        const auto algorithmValue = algorithmNamed(algorithm);
-        if (!algorithmValue)
-            return fail(ImportError::InvalidEntry, named + ": unsupported algorithm");
-        fields.parameters.algorithm = *algorithmValue;
-    }
     // Stored values, checked by makeAccount (a Steam entry must say SHA-1,
     // 5 digits and 30 s, as Aegis writes it).
-    if (const auto digits = unsignedMember(*info, "digits", infoWhere)) {
-        if (*digits > 100)
-            return fail(ImportError::InvalidEntry, named + ": invalid number of digits");
-        fields.parameters.digits = static_cast<int>(*digits);
-    }
-    if (fields.parameters.kind == otp::OtpKind::Hotp) {
+    const std::string algorithm = stringMember(*info, "algo");
+    StoredCode stored{algorithm, asSigned(unsignedMember(*info, "digits", infoWhere)), {}};
+    if (fields.parameters.kind == otp::OtpKind::Hotp)
         fields.parameters.counter = unsignedMember(*info, "counter", infoWhere).value_or(0);
-    } else if (const auto period = unsignedMember(*info, "period", infoWhere)) {
-        if (*period == 0 || *period > std::numeric_limits<std::uint32_t>::max())
-            return fail(ImportError::InvalidEntry, named + ": invalid period");
-        fields.parameters.period = static_cast<std::uint32_t>(*period);
-    }
+    else
+        stored.period = asSigned(unsignedMember(*info, "period", infoWhere));
+    if (auto applied = applyStoredCode(named, stored, fields.parameters); !applied)
+        return fail(applied.error().code, applied.error().message);
 
     auto secret = base32SecretMember(*info, "secret", named);
     if (!secret)

@@ -69,7 +69,6 @@ void splitOldLabel(EntryFields& fields)
 
 ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
 {
-    const std::string where = std::string(formatLabel) + ": entry " + std::to_string(index + 1);
     if (!entry.is_object())
         return malformed(formatLabel, "entry " + std::to_string(index + 1) + " is not an object");
     EntryFields fields;
@@ -78,8 +77,7 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
         fields.issuer = stringMember(entry, "issuer");
     else
         splitOldLabel(fields);
-    const std::string named =
-        where + (fields.issuer.empty() ? std::string() : " (" + fields.issuer + ")");
+    const std::string named = entryLabel(formatLabel, index, fields.issuer);
 
     const std::string type = stringMember(entry, "type");
     if (type == "TOTP" || type.empty()) {
@@ -95,26 +93,16 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
         return fail(ImportError::InvalidEntry,
                     named + ": unknown entry type \"" + type.substr(0, 32) + "\"");
     }
-    if (const std::string algorithm = stringMember(entry, "algorithm"); !algorithm.empty()) {
-        const auto algorithmValue = algorithmNamed(algorithm);
-        if (!algorithmValue)
-            return fail(ImportError::InvalidEntry, named + ": unsupported algorithm");
-        fields.parameters.algorithm = *algorithmValue;
-    }
     // Stored values, checked by makeAccount; a Steam entry has no period
     // (30 s is implied) and 5 digits.
-    if (const auto digits = unsignedMember(entry, "digits")) {
-        if (*digits > 100)
-            return fail(ImportError::InvalidEntry, named + ": invalid number of digits");
-        fields.parameters.digits = static_cast<int>(*digits);
-    }
-    if (fields.parameters.kind == otp::OtpKind::Hotp) {
+    const std::string algorithm = stringMember(entry, "algorithm");
+    StoredCode stored{algorithm, asSigned(unsignedMember(entry, "digits")), {}};
+    if (fields.parameters.kind == otp::OtpKind::Hotp)
         fields.parameters.counter = unsignedMember(entry, "counter").value_or(0);
-    } else if (const auto period = unsignedMember(entry, "period")) {
-        if (*period == 0 || *period > std::numeric_limits<std::uint32_t>::max())
-            return fail(ImportError::InvalidEntry, named + ": invalid period");
-        fields.parameters.period = static_cast<std::uint32_t>(*period);
-    }
+    else
+        stored.period = asSigned(unsignedMember(entry, "period"));
+    if (auto applied = applyStoredCode(named, stored, fields.parameters); !applied)
+        return fail(applied.error().code, applied.error().message);
 
     auto secret = base32SecretMember(entry, "secret", named);
     if (!secret)
@@ -135,12 +123,10 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
 
 ImportResult<Imported> importText(std::string_view text)
 {
-    Json root;
-    try {
-        root = Json::parse(text);
-    } catch (const Json::exception& error) {
-        return malformed(formatLabel, std::string("not JSON (") + error.what() + ")");
-    }
+    auto parsed = parseJson(formatLabel, text, "the backup");
+    if (!parsed)
+        return fail(parsed.error().code, parsed.error().message);
+    const Json root = std::move(parsed).value();
     if (!root.is_array())
         return malformed(formatLabel, "not an andOTP backup (a JSON array of entries expected)");
     if (auto counted = checkCount(formatLabel, root.size()); !counted)

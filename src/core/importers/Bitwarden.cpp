@@ -16,18 +16,6 @@ using Json = nlohmann::json;
 
 constexpr std::string_view format = "bitwarden";
 
-bool startsWithFolded(std::string_view text, std::string_view lowerPrefix)
-{
-    if (text.size() < lowerPrefix.size())
-        return false;
-    for (std::size_t i = 0; i < lowerPrefix.size(); ++i) {
-        const char c = text[i];
-        if (((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c) != lowerPrefix[i])
-            return false;
-    }
-    return true;
-}
-
 // What one item says: its name and user name, for an account whose TOTP
 // field carries no label of its own, and its folder, as a tag.
 struct Item

@@ -5,7 +5,9 @@
 #include "vault/Records.h"
 
 #include <algorithm>
+#include <argon2.h>
 #include <array>
+#include <limits>
 #include <utility>
 
 namespace watchword::importers::detail {
@@ -82,18 +84,17 @@ constexpr std::size_t maximumNameSize = 1024;
 constexpr std::size_t maximumNoteSize = 64 * 1024;
 constexpr std::size_t maximumTags = 64;
 
-std::string entryLabel(std::string_view format, std::size_t index, const EntryFields& fields)
-{
-    std::string label = std::string(format) + ": entry " + std::to_string(index + 1);
-    std::string_view name = !fields.issuer.empty() ? fields.issuer : fields.accountName;
-    if (!name.empty() && name.size() <= 80 && isUtf8(name) && !hasControl(name, false))
-        label += " (" + std::string(name) + ")";
-    return label;
-}
-
 std::string otpauthLabel(std::string_view format, std::size_t index)
 {
     return std::string(format) + ": entry " + std::to_string(index + 1);
+}
+
+std::string_view trimmed(std::string_view text) noexcept
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 int base64Value(char c, bool urlSafe) noexcept
@@ -143,9 +144,58 @@ std::optional<Bytes> decodeBase64(std::string_view text, bool urlSafe)
 
 } // namespace
 
-Failure<Error<ImportError>> fail(ImportError code, std::string message)
+std::string entryLabel(std::string_view format, std::size_t index, std::string_view issuer,
+                       std::string_view accountName)
 {
-    return {Error<ImportError>{code, std::move(message)}};
+    std::string label = std::string(format) + ": entry " + std::to_string(index + 1);
+    std::string_view name = trimmed(issuer);
+    if (name.empty())
+        name = trimmed(accountName);
+    if (!name.empty() && name.size() <= 80 && isUtf8(name) && !hasControl(name, false))
+        label += " (" + std::string(name) + ")";
+    return label;
+}
+
+ImportResult<SecureBuffer> argon2id(std::string_view format, ByteView password, ByteView salt,
+                                    const Argon2Cost& cost, std::size_t length)
+{
+    const std::string prefix = std::string(format) + ": ";
+    if (cost.memoryKiB > maximumArgon2MemoryKiB || cost.parallelism > maximumArgon2Parallelism ||
+        std::uint64_t{cost.iterations} * cost.memoryKiB > maximumArgon2Work)
+        return fail(ImportError::Unsupported,
+                    prefix + "the key derivation asks for far more than any real backup uses (" +
+                        std::to_string(cost.iterations) + " passes over " +
+                        std::to_string(cost.memoryKiB / 1024) + " MiB, " +
+                        std::to_string(cost.parallelism) + " lanes)");
+    if (length == 0 || length > 1024)
+        return fail(ImportError::Malformed, prefix + "bad key length");
+    SecureBuffer key(length);
+    const int result =
+        argon2id_hash_raw(cost.iterations, cost.memoryKiB, cost.parallelism, password.data(),
+                          password.size(), salt.data(), salt.size(), key.data(), key.size());
+    if (result == ARGON2_MEMORY_ALLOCATION_ERROR || result == ARGON2_THREAD_FAIL)
+        return fail(ImportError::Unsupported,
+                    prefix + "the key derivation failed: " + argon2_error_message(result));
+    if (result != ARGON2_OK)
+        return fail(ImportError::Malformed, prefix +
+                                                "the key derivation's parameters are invalid: " +
+                                                argon2_error_message(result));
+    return key;
+}
+
+bool startsWith(ByteView data, std::string_view prefix) noexcept
+{
+    return data.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), data.begin(),
+                      [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; });
+}
+
+bool startsWithFolded(std::string_view text, std::string_view lowerPrefix) noexcept
+{
+    return text.size() >= lowerPrefix.size() &&
+           std::equal(lowerPrefix.begin(), lowerPrefix.end(), text.begin(), [](char a, char b) {
+               return a == ((b >= 'A' && b <= 'Z') ? static_cast<char>(b - 'A' + 'a') : b);
+           });
 }
 
 std::string_view asText(ByteView data)
@@ -167,7 +217,7 @@ ImportResult<std::string_view> utf8Text(ByteView data, std::string_view format)
 ImportResult<ImportedAccount> makeAccount(std::string_view format, std::size_t index,
                                           EntryFields fields)
 {
-    const std::string label = entryLabel(format, index, fields);
+    const std::string label = entryLabel(format, index, fields.issuer, fields.accountName);
     auto invalid = [&](const std::string& what) {
         return fail(ImportError::InvalidEntry, label + ": " + what);
     };
@@ -223,6 +273,36 @@ ImportResult<ImportedAccount> makeAccount(std::string_view format, std::size_t i
     return account;
 }
 
+ImportResult<void> applyStoredCode(const std::string& entry, const StoredCode& stored,
+                                   otp::OtpParameters& parameters)
+{
+    if (!stored.algorithm.empty()) {
+        const auto algorithm = algorithmNamed(stored.algorithm);
+        if (!algorithm)
+            return fail(ImportError::InvalidEntry, entry + ": unsupported algorithm");
+        parameters.algorithm = *algorithm;
+    }
+    if (stored.digits) {
+        if (*stored.digits < 0 || *stored.digits > 100)
+            return fail(ImportError::InvalidEntry, entry + ": invalid number of digits");
+        parameters.digits = static_cast<int>(*stored.digits);
+    }
+    if (stored.period) {
+        if (*stored.period <= 0 || *stored.period > std::numeric_limits<std::uint32_t>::max())
+            return fail(ImportError::InvalidEntry, entry + ": invalid period");
+        parameters.period = static_cast<std::uint32_t>(*stored.period);
+    }
+    return {};
+}
+
+std::optional<std::int64_t> asSigned(std::optional<std::uint64_t> value)
+{
+    if (!value)
+        return std::nullopt;
+    return static_cast<std::int64_t>(
+        std::min<std::uint64_t>(*value, std::numeric_limits<std::int64_t>::max()));
+}
+
 std::optional<SecureBuffer> secretFromBase32(std::string_view text)
 {
     auto decoded = encoding::fromBase32(text);
@@ -257,11 +337,9 @@ ImportResult<ImportedAccount> accountFromUri(std::string_view format, std::size_
         // Text that is not an otpauth URI at all is a damaged file; a URI
         // whose values no code can come from is a bad entry.
         const auto start = uri.find_first_not_of(" \t\r\n");
-        std::string scheme(start == std::string_view::npos ? std::string_view{}
-                                                           : uri.substr(start, 8));
-        for (char& c : scheme)
-            c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-        const bool notAUri = scheme != "otpauth:" || code == otp::OtpauthError::InvalidScheme ||
+        const bool otpauthScheme =
+            start != std::string_view::npos && startsWithFolded(uri.substr(start), "otpauth:");
+        const bool notAUri = !otpauthScheme || code == otp::OtpauthError::InvalidScheme ||
                              code == otp::OtpauthError::InvalidFormat;
         return fail(notAUri ? ImportError::Malformed : ImportError::InvalidEntry,
                     otpauthLabel(format, index) + ": " + parsed.error().message);

@@ -22,8 +22,40 @@ inline constexpr std::uint32_t maximumPbkdf2Iterations = 1'000'000;
 inline constexpr std::uint32_t maximumPbkdf2Iterations = 10'000'000;
 #endif
 
-// The error for an import: fail(ImportError::Malformed, "aegis: db.entries: not an array").
-Failure<Error<ImportError>> fail(ImportError code, std::string message);
+// The Argon2id costs an imported file may ask for (Argon2id is RFC 9106):
+// Authenticator Pro uses 3 passes over 64 MiB with 4 lanes. A hostile file
+// would ask for gigabytes and hours. Fuzzing builds allow no more than that
+// real cost, so that one input stays within the fuzzer's time and memory.
+struct Argon2Cost
+{
+    std::uint32_t iterations = 0;
+    std::uint32_t memoryKiB = 0;
+    std::uint32_t parallelism = 0;
+};
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+inline constexpr std::uint32_t maximumArgon2MemoryKiB = 64 * 1024;
+inline constexpr std::uint64_t maximumArgon2Work = 3 * 64 * 1024; // passes * KiB
+#else
+inline constexpr std::uint32_t maximumArgon2MemoryKiB = 1024 * 1024;
+inline constexpr std::uint64_t maximumArgon2Work = 4 * 1024 * 1024;
+#endif
+inline constexpr std::uint32_t maximumArgon2Parallelism = 16;
+
+// Argon2id of password and salt at cost, length bytes. Unsupported (naming
+// format) for a cost over the bounds above or memory the system does not
+// give; Malformed for one Argon2 refuses (no passes, a salt under 8 bytes).
+[[nodiscard]] ImportResult<SecureBuffer> argon2id(std::string_view format, ByteView password,
+                                                  ByteView salt, const Argon2Cost& cost,
+                                                  std::size_t length);
+
+// Errors are made with base/Result.h's fail: fail(ImportError::Malformed,
+// "aegis: db.entries: not an array").
+
+// Whether data starts with the bytes of prefix (a file's magic).
+bool startsWith(ByteView data, std::string_view prefix) noexcept;
+// Whether text starts with lowerPrefix, ASCII letters in any case
+// ("OTPAUTH://" starts with "otpauth://"). lowerPrefix is lower case.
+bool startsWithFolded(std::string_view text, std::string_view lowerPrefix) noexcept;
 
 // data as text (no copy). Formats that are text refuse data that is not
 // UTF-8 with Malformed, naming the format.
@@ -43,12 +75,39 @@ struct EntryFields
     std::string note;
 };
 
+// The code parameters several formats store alike: an algorithm name
+// (empty: not stored), digits and period (nullopt: not stored).
+struct StoredCode
+{
+    std::string_view algorithm;
+    std::optional<std::int64_t> digits;
+    std::optional<std::int64_t> period;
+};
+
+// Sets what stored has on parameters (whose kind the caller has set):
+// InvalidEntry "<entry>: unsupported algorithm", "<entry>: invalid number of
+// digits" (outside 0..100; otp::validate has the real bounds) or "<entry>:
+// invalid period" (outside 1..2^32-1).
+[[nodiscard]] ImportResult<void> applyStoredCode(const std::string& entry, const StoredCode& stored,
+                                                 otp::OtpParameters& parameters);
+
+// A stored unsigned number as applyStoredCode takes it (one over the int64
+// range stays out of range).
+std::optional<std::int64_t> asSigned(std::optional<std::uint64_t> value);
+
 // Checks fields (non-empty secret, otp::validate, UTF-8 names without
 // control characters, sizes within the vault's limits) and makes the
 // account. The error is InvalidEntry and names the entry: "<format>: entry
 // <index + 1> (<issuer or account>): <what>", never the secret.
 [[nodiscard]] ImportResult<ImportedAccount> makeAccount(std::string_view format, std::size_t index,
                                                         EntryFields fields);
+
+// "<format>: entry <index + 1> (<issuer, or else account name>)": how an
+// error names an entry. The name is trimmed, and left out if it is not
+// short UTF-8 text without control characters (it is the file's, and goes
+// into a message the user reads).
+std::string entryLabel(std::string_view format, std::size_t index, std::string_view issuer,
+                       std::string_view accountName = {});
 
 // A Base32 secret as apps store it: case, spaces, dashes and '=' padding
 // tolerated (encoding/Base32.h). nullopt if it is not Base32 or decodes to

@@ -26,4 +26,14 @@ bool twoFasEncrypted(ByteView data);
 [[nodiscard]] ImportResult<Imported> importFreeOtp(ByteView data, Password password);
 bool freeOtpEncrypted(ByteView data);
 
+// Authenticator Pro / Stratum: plain JSON, encrypted (Argon2id + AES-GCM),
+// legacy encrypted (PBKDF2 + AES-CBC), or the app's internal SQLite database.
+[[nodiscard]] ImportResult<Imported> importAuthenticatorPro(ByteView data, Password password);
+bool authenticatorProEncrypted(ByteView data);
+// Google Authenticator's internal SQLite database (databases/databases).
+[[nodiscard]] ImportResult<Imported> importGoogleAuthenticatorDb(ByteView data);
+// Watchword's own backup (docs/FORMAT.md section 10); always encrypted.
+[[nodiscard]] ImportResult<Imported> importWatchwordBackup(ByteView data, Password password);
+bool watchwordBackupEncrypted(ByteView data);
+
 } // namespace watchword::importers::detail

@@ -438,16 +438,9 @@ ImportResult<Imported> importFreeOtp(ByteView data, Password password)
 {
     if (auto sized = checkSize(formatLabel, data); !sized)
         return fail(sized.error().code, sized.error().message);
-    if (isJavaSerialization(data)) {
-        try {
-            return importBackup(data, password);
-        } catch (const FieldError& error) {
-            return malformed(formatLabel, error.message);
-        } catch (const Json::exception& error) {
-            return malformed(formatLabel, std::string("a value is not the JSON FreeOTP writes (") +
-                                              error.what() + ")");
-        }
-    }
+    if (isJavaSerialization(data))
+        return catchFieldErrors<Imported>(formatLabel,
+                                          [&] { return importBackup(data, password); });
     const auto text = utf8Text(data, formatLabel);
     if (!text)
         return fail(text.error().code, text.error().message);

@@ -3,24 +3,21 @@
 // 1.x keeps). Each token is FreeOTP's token JSON (importers/FreeOtpToken.h).
 #include "importers/Formats.h"
 #include "importers/FreeOtpToken.h"
+#include "importers/JsonFields.h"
 
 namespace watchword::importers::detail {
 
 namespace {
-
-using Json = nlohmann::json;
 
 constexpr std::string_view formatLabel = "freeotp-plus";
 
 ImportResult<Imported> importJson(std::string_view text)
 {
     const std::string name(formatLabel);
-    Json root;
-    try {
-        root = Json::parse(text);
-    } catch (const Json::exception& error) {
-        return fail(ImportError::Malformed, name + ": not JSON (" + error.what() + ")");
-    }
+    auto parsed = parseJson(formatLabel, text, "the file");
+    if (!parsed)
+        return fail(parsed.error().code, parsed.error().message);
+    const Json root = std::move(parsed).value();
     if (!root.is_object())
         return fail(ImportError::Malformed, name + ": not a JSON object");
     const auto tokens = root.find("tokens");

@@ -55,22 +55,12 @@ ImportResult<ImportedAccount> tokenAccount(std::string_view format, std::size_t 
     else
         return fail(ImportError::InvalidEntry, where + ": unknown token type \"" + type + "\"");
 
-    if (const std::string algo = stringMember(token, "algo"); !algo.empty()) {
-        const auto algorithm = algorithmNamed(algo);
-        if (!algorithm)
-            return fail(ImportError::InvalidEntry, where + ": unsupported algorithm");
-        fields.parameters.algorithm = *algorithm;
-    }
-    if (const auto digits = integerMember(token, "digits")) {
-        if (*digits < 0 || *digits > 100)
-            return fail(ImportError::InvalidEntry, where + ": invalid number of digits");
-        fields.parameters.digits = static_cast<int>(*digits);
-    }
-    if (const auto period = integerMember(token, "period")) {
-        if (*period <= 0 || *period > std::numeric_limits<std::uint32_t>::max())
-            return fail(ImportError::InvalidEntry, where + ": invalid period");
-        fields.parameters.period = static_cast<std::uint32_t>(*period);
-    }
+    const std::string algo = stringMember(token, "algo");
+    if (auto applied = applyStoredCode(
+            where, {algo, integerMember(token, "digits"), integerMember(token, "period")},
+            fields.parameters);
+        !applied)
+        return fail(applied.error().code, applied.error().message);
     if (fields.parameters.kind == otp::OtpKind::Hotp) {
         // FreeOTP shows getHOTP(counter) and then counts up: the stored value
         // is the next counter, as Watchword keeps it, whatever it was made
@@ -119,15 +109,9 @@ ImportResult<ImportedAccount> freeOtpTokenAccount(std::string_view format, std::
                                                   std::optional<SecureBuffer> secret,
                                                   std::vector<std::string>& warnings)
 {
-    try {
-        return tokenAccount(format, index, token, std::move(secret), warnings);
-    } catch (const FieldError& error) {
-        return fail(ImportError::Malformed, std::string(format) + ": entry " +
-                                                std::to_string(index + 1) + ": " + error.message);
-    } catch (const Json::exception& error) {
-        return fail(ImportError::Malformed, std::string(format) + ": entry " +
-                                                std::to_string(index + 1) + ": " + error.what());
-    }
+    return catchFieldErrors<ImportedAccount>(
+        std::string(format) + ": entry " + std::to_string(index + 1),
+        [&] { return tokenAccount(format, index, token, std::move(secret), warnings); });
 }
 
 ImportResult<std::vector<std::pair<std::string, std::string>>>

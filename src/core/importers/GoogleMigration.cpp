@@ -7,9 +7,9 @@
 //                     3 batch_size, 4 batch_index, 5 batch_id
 //   OtpParameters:    1 secret (bytes), 2 name, 3 issuer, 4 algorithm,
 //                     5 digits, 6 type, 7 counter
-#include "encoding/Hex.h"
 #include "importers/Common.h"
 #include "importers/Formats.h"
+#include "otp/OtpauthUri.h"
 
 #include <algorithm>
 #include <map>
@@ -162,10 +162,8 @@ ImportResult<ImportedAccount> readEntry(ByteView message, std::size_t index)
         fields.accountName.erase(0, fields.accountName.find_first_not_of(' '));
     }
     auto invalid = [&](const std::string& what) {
-        std::string named = label;
-        if (!fields.issuer.empty() || !fields.accountName.empty())
-            named += " (" + (fields.issuer.empty() ? fields.accountName : fields.issuer) + ")";
-        return fail(ImportError::InvalidEntry, named + ": " + what);
+        return fail(ImportError::InvalidEntry,
+                    entryLabel(format, index, fields.issuer, fields.accountName) + ": " + what);
     };
     switch (algorithm) {
     case 0: // unspecified: the app computes SHA-1
@@ -217,10 +215,7 @@ ImportResult<ImportedAccount> readEntry(ByteView message, std::size_t index)
 ImportResult<SecureBuffer> payloadOf(std::string_view line, std::size_t lineNumber)
 {
     const std::string where = std::string(format) + ": line " + std::to_string(lineNumber);
-    if (line.size() < prefix.size() ||
-        !std::equal(prefix.begin(), prefix.end(), line.begin(), [](char a, char b) {
-            return a == ((b >= 'A' && b <= 'Z') ? static_cast<char>(b - 'A' + 'a') : b);
-        }))
+    if (!startsWithFolded(line, prefix))
         return fail(ImportError::Malformed,
                     where + ": not an otpauth-migration://offline?data=... URI");
     std::string_view query = line.substr(prefix.size());
@@ -240,19 +235,14 @@ ImportResult<SecureBuffer> payloadOf(std::string_view line, std::size_t lineNumb
     if (!data || data->empty())
         return fail(ImportError::Malformed, where + ": no data parameter");
     SecureBuffer base64(data->size() + 3);
-    std::size_t length = 0;
-    for (std::size_t i = 0; i < data->size(); ++i) {
-        char c = (*data)[i];
-        if (c == '%') {
-            const int high = i + 2 < data->size() ? encoding::hexDigitValue((*data)[i + 1]) : -1;
-            const int low = i + 2 < data->size() ? encoding::hexDigitValue((*data)[i + 2]) : -1;
-            if (high < 0 || low < 0)
-                return fail(ImportError::Malformed, where + ": broken %-escape in the data");
-            c = static_cast<char>(high * 16 + low);
-            i += 2;
-        }
-        base64[length++] = static_cast<std::uint8_t>(c == ' ' ? '+' : c);
-    }
+    const auto unescaped =
+        otp::percentDecode(*data, /*plusIsSpace=*/false, reinterpret_cast<char*>(base64.data()));
+    if (unescaped.badEscape)
+        return fail(ImportError::Malformed, where + ": broken %-escape in the data");
+    std::size_t length = unescaped.size;
+    for (std::size_t i = 0; i < length; ++i)
+        if (base64[i] == ' ')
+            base64[i] = '+';
     // Tolerate missing '=' padding, as Base64 readers of these URIs do.
     while (length % 4 != 0 && length < base64.size())
         base64[length++] = '=';

@@ -2,9 +2,9 @@
 
 #include "importers/Common.h"
 #include "importers/Formats.h"
+#include "importers/SqliteDatabase.h"
 
 #include <algorithm>
-#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace watchword::importers {
@@ -20,7 +20,7 @@ struct FormatNames
     std::string_view title;
 };
 
-constexpr std::array<FormatNames, 9> formatNames = {{
+constexpr std::array<FormatNames, allFormats.size()> formatNames = {{
     {Format::OtpauthList, "otpauth", "otpauth:// URI list"},
     {Format::GoogleMigration, "google-migration", "Google Authenticator"},
     {Format::Aegis, "aegis", "Aegis"},
@@ -30,6 +30,8 @@ constexpr std::array<FormatNames, 9> formatNames = {{
     {Format::FreeOtp, "freeotp", "FreeOTP"},
     {Format::Bitwarden, "bitwarden", "Bitwarden"},
     {Format::AuthenticatorPro, "authenticator-pro", "Authenticator Pro"},
+    {Format::GoogleAuthenticatorDb, "google-authenticator-db", "Google Authenticator database"},
+    {Format::WatchwordBackup, "watchword-backup", "Watchword backup"},
 }};
 
 const FormatNames& namesOf(Format format)
@@ -38,23 +40,6 @@ const FormatNames& namesOf(Format format)
         if (names.format == format)
             return names;
     return formatNames[0];
-}
-
-bool startsWith(ByteView data, std::string_view prefix)
-{
-    return data.size() >= prefix.size() &&
-           std::memcmp(data.data(), prefix.data(), prefix.size()) == 0;
-}
-
-// Authenticator Pro's encrypted backups start with one of these 16 bytes:
-// the current (Argon2id, AES-GCM) and the legacy (PBKDF2, AES-CBC) layout.
-constexpr std::string_view authenticatorProMagic = "AUTHENTICATORPRO";
-constexpr std::string_view authenticatorProLegacyMagic = "AuthenticatorPro";
-
-// An encrypted Authenticator Pro / Stratum backup, current or legacy.
-bool isEncryptedAuthenticatorPro(ByteView data)
-{
-    return startsWith(data, authenticatorProMagic) || startsWith(data, authenticatorProLegacyMagic);
 }
 
 // Java serialization's stream magic and version (FreeOTP 2 backups).
@@ -157,7 +142,11 @@ bool isEncrypted(Format format, ByteView data)
     case Format::FreeOtp:
         return detail::freeOtpEncrypted(data);
     case Format::AuthenticatorPro:
-        return isEncryptedAuthenticatorPro(data);
+        return detail::authenticatorProEncrypted(data);
+    case Format::GoogleAuthenticatorDb:
+        return false;
+    case Format::WatchwordBackup:
+        return detail::watchwordBackupEncrypted(data);
     }
     return false;
 }
@@ -168,8 +157,8 @@ ImportResult<Imported> importAccounts(Format format, ByteView data,
     if (auto size = detail::checkSize(formatName(format), data); !size)
         return Failure<Error<ImportError>>{size.error()};
     if (data.empty())
-        return detail::fail(ImportError::Malformed,
-                            std::string(formatName(format)) + ": the file is empty");
+        return fail(ImportError::Malformed,
+                    std::string(formatName(format)) + ": the file is empty");
     switch (format) {
     case Format::OtpauthList:
         return detail::importOtpauthList(data);
@@ -188,11 +177,13 @@ ImportResult<Imported> importAccounts(Format format, ByteView data,
     case Format::Bitwarden:
         return detail::importBitwarden(data);
     case Format::AuthenticatorPro:
-        return detail::fail(ImportError::Unsupported,
-                            "authenticator-pro: Authenticator Pro and Stratum backups are not "
-                            "read by this build yet");
+        return detail::importAuthenticatorPro(data, password);
+    case Format::GoogleAuthenticatorDb:
+        return detail::importGoogleAuthenticatorDb(data);
+    case Format::WatchwordBackup:
+        return detail::importWatchwordBackup(data, password);
     }
-    return detail::fail(ImportError::Unsupported, "unknown import format");
+    return fail(ImportError::Unsupported, "unknown import format");
 }
 
 std::vector<Format> guessFormats(ByteView data)
@@ -200,18 +191,25 @@ std::vector<Format> guessFormats(ByteView data)
     std::vector<Format> formats;
     if (data.empty() || data.size() > maximumImportBytes)
         return formats;
-    if (isEncryptedAuthenticatorPro(data)) {
+    if (detail::authenticatorProEncrypted(data)) {
         add(formats, Format::AuthenticatorPro);
         return formats;
     }
-    if (startsWith(data, javaSerializationMagic)) {
+    // Watchword's own backup (docs/FORMAT.md section 10).
+    if (detail::startsWith(data, "WWBACKUP")) {
+        add(formats, Format::WatchwordBackup);
+        return formats;
+    }
+    if (detail::startsWith(data, javaSerializationMagic)) {
         add(formats, Format::FreeOtp);
         return formats;
     }
-    // An app's internal SQLite database (Google Authenticator's, Authenticator
-    // Pro's) is none of the formats, though it is binary like andOTP's.
-    if (startsWith(data, std::string_view("SQLite format 3\0", 16)))
+    // An app's internal SQLite database: which app's, by its tables.
+    if (detail::isSqlite(data)) {
+        for (const auto format : detail::sqliteFormats(data))
+            add(formats, format);
         return formats;
+    }
     const std::string_view text = trimmedText(data);
     if (!detail::utf8Text(data, "").ok()) {
         // Binary that is none of the above: andOTP's encrypted backups have
@@ -238,20 +236,9 @@ std::vector<Format> guessFormats(ByteView data)
         return formats;
     }
     const std::string_view line = firstContentLine(text);
-    auto lineStarts = [&](std::string_view prefix) {
-        if (line.size() < prefix.size())
-            return false;
-        for (std::size_t i = 0; i < prefix.size(); ++i) {
-            const char c = line[i];
-            const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-            if (lower != prefix[i])
-                return false;
-        }
-        return true;
-    };
-    if (lineStarts("otpauth-migration://"))
+    if (detail::startsWithFolded(line, "otpauth-migration://"))
         add(formats, Format::GoogleMigration);
-    else if (lineStarts("otpauth://"))
+    else if (detail::startsWithFolded(line, "otpauth://"))
         add(formats, Format::OtpauthList);
     else if (line.find("login_totp") != std::string_view::npos)
         add(formats, Format::Bitwarden);

@@ -23,25 +23,35 @@
 namespace watchword::importers {
 
 enum class Format {
-    OtpauthList,     // otpauth:// URIs, one per line
-    GoogleMigration, // otpauth-migration://offline?data=... (Google Authenticator's transfer)
-    Aegis,           // Aegis vault/export JSON, plain or password-encrypted
-    TwoFas,          // 2FAS .2fas backup, plain or encrypted
-    AndOtp,          // andOTP JSON, or its encrypted .bin (current and old)
-    FreeOtpPlus,     // FreeOTP+ JSON export, or its SharedPreferences XML
-    FreeOtp,         // FreeOTP 1.x SharedPreferences XML, or a 2.x encrypted backup
-    Bitwarden,       // Bitwarden unencrypted JSON or CSV export
-    AuthenticatorPro // Authenticator Pro / Stratum backup, plain or encrypted
+    OtpauthList,           // otpauth:// URIs, one per line
+    GoogleMigration,       // otpauth-migration://offline?data=... (Google Authenticator's transfer)
+    Aegis,                 // Aegis vault/export JSON, plain or password-encrypted
+    TwoFas,                // 2FAS .2fas backup, plain or encrypted
+    AndOtp,                // andOTP JSON, or its encrypted .bin (current and old)
+    FreeOtpPlus,           // FreeOTP+ JSON export, or its SharedPreferences XML
+    FreeOtp,               // FreeOTP 1.x SharedPreferences XML, or a 2.x encrypted backup
+    Bitwarden,             // Bitwarden unencrypted JSON or CSV export
+    AuthenticatorPro,      // Authenticator Pro / Stratum backup (plain, encrypted, legacy) or its
+                           // database
+    GoogleAuthenticatorDb, // Google Authenticator's own SQLite database (rooted phones)
+    WatchwordBackup        // Watchword's own encrypted backup (docs/FORMAT.md section 10)
 };
 
-inline constexpr std::array<Format, 9> allFormats = {
-    Format::OtpauthList, Format::GoogleMigration, Format::Aegis,
-    Format::TwoFas,      Format::AndOtp,          Format::FreeOtpPlus,
-    Format::FreeOtp,     Format::Bitwarden,       Format::AuthenticatorPro};
+inline constexpr std::array<Format, 11> allFormats = {Format::OtpauthList,
+                                                      Format::GoogleMigration,
+                                                      Format::Aegis,
+                                                      Format::TwoFas,
+                                                      Format::AndOtp,
+                                                      Format::FreeOtpPlus,
+                                                      Format::FreeOtp,
+                                                      Format::Bitwarden,
+                                                      Format::AuthenticatorPro,
+                                                      Format::GoogleAuthenticatorDb,
+                                                      Format::WatchwordBackup};
 
 // "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
-// "freeotp", "bitwarden", "authenticator-pro": the names the CLI's --from
-// takes.
+// "freeotp", "bitwarden", "authenticator-pro", "google-authenticator-db",
+// "watchword-backup": the names the CLI's --from takes.
 std::string_view formatName(Format format);
 // "Aegis", "2FAS", ...: as the app names the source.
 std::string_view formatTitle(Format format);

@@ -61,8 +61,9 @@ ImportResult<Json> parseJson(std::string_view format, std::string_view text,
 // checks, which must not fail.
 std::optional<Json> jsonObjectOf(ByteView data);
 
-// body(), with a FieldError or a JSON type error thrown in it answered as
-// Malformed (naming format).
+// body(), with a FieldError or a JSON error (of type, or of parsing an
+// embedded JSON text) thrown in it answered as Malformed, naming format
+// (which may name an entry too: "freeotp: entry 3").
 template <typename T, typename Body>
 ImportResult<T> catchFieldErrors(std::string_view format, Body&& body)
 {
@@ -71,7 +72,8 @@ ImportResult<T> catchFieldErrors(std::string_view format, Body&& body)
     } catch (const FieldError& error) {
         return malformed(format, error.message);
     } catch (const Json::exception& error) {
-        return malformed(format, error.what());
+        return malformed(format,
+                         std::string("a value is not what the app writes (") + error.what() + ")");
     }
 }
 

@@ -103,22 +103,12 @@ ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& serv
         return fail(ImportError::InvalidEntry, where + ": unknown token type \"" + type + "\"");
     }
     if (fields.parameters.kind != otp::OtpKind::Steam) {
-        if (const std::string algorithm = stringMember(otp, "algorithm"); !algorithm.empty()) {
-            const auto named = algorithmNamed(algorithm);
-            if (!named)
-                return fail(ImportError::InvalidEntry, where + ": unsupported algorithm");
-            fields.parameters.algorithm = *named;
-        }
-        if (const auto digits = integerMember(otp, "digits")) {
-            if (*digits < 0 || *digits > 100)
-                return fail(ImportError::InvalidEntry, where + ": invalid number of digits");
-            fields.parameters.digits = static_cast<int>(*digits);
-        }
-        if (const auto period = integerMember(otp, "period")) {
-            if (*period <= 0 || *period > std::numeric_limits<std::uint32_t>::max())
-                return fail(ImportError::InvalidEntry, where + ": invalid period");
-            fields.parameters.period = static_cast<std::uint32_t>(*period);
-        }
+        const std::string algorithm = stringMember(otp, "algorithm");
+        if (auto applied = applyStoredCode(
+                where, {algorithm, integerMember(otp, "digits"), integerMember(otp, "period")},
+                fields.parameters);
+            !applied)
+            return fail(applied.error().code, applied.error().message);
         if (fields.parameters.kind == otp::OtpKind::Hotp) {
             const auto counter = integerMember(otp, "counter").value_or(0);
             if (counter < 0)

@@ -131,46 +131,13 @@ std::string quoted(std::string_view text)
     return out;
 }
 
-// Percent-decodes text into out, which has room for text.size() bytes (a
-// decoded text is never longer). With plusIsSpace, '+' means ' ' (HTML form
-// encoding, used by real exports in query values); in the label path '+' is
-// a plus sign. Returns the number of bytes written, or the index in text of a
-// '%' not followed by two hex digits.
-struct Decoded
-{
-    std::size_t size = 0;
-    std::optional<std::size_t> badEscape;
-};
-
-Decoded percentDecode(std::string_view text, bool plusIsSpace, char* out) noexcept
-{
-    Decoded result;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        char c = text[i];
-        if (c == '%') {
-            const int high = i + 2 < text.size() ? encoding::hexDigitValue(text[i + 1]) : -1;
-            const int low = i + 2 < text.size() ? encoding::hexDigitValue(text[i + 2]) : -1;
-            if (high < 0 || low < 0) {
-                result.badEscape = i;
-                return result;
-            }
-            c = static_cast<char>((high << 4) | low);
-            i += 2;
-        } else if (c == '+' && plusIsSpace) {
-            c = ' ';
-        }
-        out[result.size++] = c;
-    }
-    return result;
-}
-
 // A decoded piece of the URI, or the error for its bad escape. offset is
 // where text starts in the whole URI, for the message.
 Result<std::string, Error<OtpauthError>> decodeText(std::string_view text, bool plusIsSpace,
                                                     std::size_t offset)
 {
     std::string out(text.size(), '\0');
-    const Decoded decoded = percentDecode(text, plusIsSpace, out.data());
+    const PercentDecoded decoded = percentDecode(text, plusIsSpace, out.data());
     if (decoded.badEscape)
         return fail(OtpauthError::InvalidPercentEncoding,
                     "'%' at " + position(offset + *decoded.badEscape) +
@@ -223,6 +190,28 @@ Error<OtpauthError> fromOtpError(const Error<OtpError>& error)
 }
 
 } // namespace
+
+PercentDecoded percentDecode(std::string_view text, bool plusIsSpace, char* out) noexcept
+{
+    PercentDecoded result;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '%') {
+            const int high = i + 2 < text.size() ? encoding::hexDigitValue(text[i + 1]) : -1;
+            const int low = i + 2 < text.size() ? encoding::hexDigitValue(text[i + 2]) : -1;
+            if (high < 0 || low < 0) {
+                result.badEscape = i;
+                return result;
+            }
+            c = static_cast<char>((high << 4) | low);
+            i += 2;
+        } else if (c == '+' && plusIsSpace) {
+            c = ' ';
+        }
+        out[result.size++] = c;
+    }
+    return result;
+}
 
 std::string OtpauthUri::issuer() const
 {
@@ -364,7 +353,7 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
         if (*name == "secret") {
             // Decoded into wiped memory: this text is the key.
             SecureBuffer text(rawValue.size());
-            const Decoded decoded =
+            const PercentDecoded decoded =
                 percentDecode(rawValue, true, reinterpret_cast<char*>(text.data()));
             if (decoded.badEscape)
                 return fail(OtpauthError::InvalidPercentEncoding,

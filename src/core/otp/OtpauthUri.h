@@ -20,6 +20,7 @@
 #include "base/SecureBuffer.h"
 #include "otp/OtpParameters.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -77,6 +78,18 @@ struct OtpauthUri
     // and the label is free text a service may decorate.
     [[nodiscard]] std::string issuer() const;
 };
+
+// Percent-decodes text (RFC 3986 section 2.1) into out, which must have room
+// for text.size() bytes (decoding never lengthens). With plusIsSpace, '+'
+// means ' ' (HTML form encoding, as real exports write query values);
+// otherwise it is a plus sign. size: the bytes written; badEscape: where in
+// text a '%' is not followed by two hex digits (out is then incomplete).
+struct PercentDecoded
+{
+    std::size_t size = 0;
+    std::optional<std::size_t> badEscape;
+};
+PercentDecoded percentDecode(std::string_view text, bool plusIsSpace, char* out) noexcept;
 
 // Parses an otpauth URI. ASCII spaces, tabs and line breaks around it (from a
 // paste or a QR decoder) are ignored. Error messages name the problem and its

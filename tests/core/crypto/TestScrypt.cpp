@@ -63,6 +63,14 @@ void TestScrypt::rfc7914()
         return;
     }
     // Case 4 (N = 2^20, r = 8) needs exactly the 1 GiB the bound allows.
+#ifdef WATCHWORD_SANITIZED_BUILD
+    // The work is OpenSSL's, which the sanitizers do not instrument: under
+    // them this case checks nothing of ours the smaller cases do not, and
+    // costs a 1 GiB allocation with its shadow memory. The release build's
+    // run (scripts/dev test) keeps it.
+    if (n >= (std::uint64_t{1} << 20))
+        QSKIP("the 1 GiB case runs in the build without sanitizers");
+#endif
     QVERIFY2(derived.ok(), derived.ok() ? "" : derived.error().message.c_str());
     QCOMPARE(test::toHex(*derived), dk);
 }

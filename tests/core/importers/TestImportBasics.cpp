@@ -166,8 +166,8 @@ void TestImportBasics::guessesEveryTestFile_data()
         const QString file = value.toObject()[QStringLiteral("file")].toString();
         const QString folder = file.section(QLatin1Char('/'), 0, 0);
         QList<int> first;
-        if (file.endsWith(QLatin1String(".db")) || file.endsWith(QLatin1String(".sqlite")))
-            first = {};
+        if (file.endsWith(QLatin1String(".sqlite")))
+            first = f(Format::GoogleAuthenticatorDb);
         else if (file.endsWith(QLatin1String(".xml")) && !file.contains(QLatin1String("_v2_")))
             first = preferences;
         else if (folder == QLatin1String("aegis"))

@@ -4,7 +4,7 @@
 // with the note it follows); encrypted files say so, refuse to open without
 // a password and with a wrong one. The Google Authenticator transfer URIs
 // are checked against google_authenticator_migration/EXPECTED.json the same
-// way. Formats this build does not read yet are skipped by name.
+// way.
 #include "ImportTestSupport.h"
 #include "common/TestSupport.h"
 #include "encoding/Base32.h"
@@ -22,12 +22,12 @@ using test::readFile;
 
 namespace {
 
-// The format of a file, from its folder; nullopt for the app databases
-// (SQLite) that no import format covers.
-std::optional<Format> formatOfFile(const QString& file)
+// The format of a file, from its folder (an app's internal database, by
+// its extension).
+Format formatOfFile(const QString& file)
 {
-    if (file.endsWith(QLatin1String(".db")) || file.endsWith(QLatin1String(".sqlite")))
-        return std::nullopt;
+    if (file.endsWith(QLatin1String(".sqlite")))
+        return Format::GoogleAuthenticatorDb;
     const QString folder = file.section(QLatin1Char('/'), 0, 0);
     static const QHash<QString, Format> folders = {
         {QStringLiteral("otpauth_list"), Format::OtpauthList},
@@ -185,14 +185,6 @@ void adjust(const QString& file, Expected& e)
     }
 }
 
-// Only Authenticator Pro is not read yet: any other format's Unsupported
-// fails the test.
-bool notReadByThisBuild(Format format, const Error<ImportError>& error)
-{
-    return format == Format::AuthenticatorPro && error.code == ImportError::Unsupported &&
-           QString::fromStdString(error.message).contains(QLatin1String("not read"));
-}
-
 ByteView view(const QByteArray& bytes)
 {
     return test::view(bytes);
@@ -232,29 +224,15 @@ void TestImporters::expectedFiles()
     const QString path = file[QStringLiteral("file")].toString();
     const QByteArray data = readFile(path);
     const auto format = formatOfFile(path);
-    if (!format) {
-        // An app's internal database: no import format of ours, so no
-        // format is guessed, and reading it as any fails cleanly.
-        QVERIFY(guessFormats(view(data)).empty());
-        for (const Format f : allFormats) {
-            const auto result = importAccounts(f, view(data), asBytes("test"));
-            QVERIFY2(!result, qPrintable(QString::fromUtf8(formatName(f).data())));
-        }
-        return;
-    }
 
     const bool encrypted = file[QStringLiteral("encrypted")].toBool();
     const std::string password = file[QStringLiteral("password")].toString().toStdString();
     std::optional<ByteView> given;
     if (encrypted)
         given = asBytes(password);
-    const auto result = importAccounts(*format, view(data), given);
-    if (!result && notReadByThisBuild(*format, result.error()))
-        QSKIP(qPrintable(QStringLiteral("%1 (%2): %3")
-                             .arg(QString::fromUtf8(formatTitle(*format).data()), path,
-                                  QString::fromStdString(result.error().message))));
+    const auto result = importAccounts(format, view(data), given);
     QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
-    QCOMPARE(result->format, *format);
+    QCOMPARE(result->format, format);
 
     const QJsonArray entries = file[QStringLiteral("entries")].toArray();
     QCOMPARE(entries.size(), file[QStringLiteral("entry_count")].toInt());
@@ -267,17 +245,17 @@ void TestImporters::expectedFiles()
     for (const auto& warning : result->warnings)
         qInfo("%s: warning: %s", qPrintable(path), warning.c_str());
 
-    QCOMPARE(isEncrypted(*format, view(data)), encrypted);
+    QCOMPARE(isEncrypted(format, view(data)), encrypted);
     if (encrypted) {
-        const auto without = importAccounts(*format, view(data));
+        const auto without = importAccounts(format, view(data));
         QVERIFY(!without);
         QCOMPARE(without.error().code, ImportError::PasswordRequired);
-        const auto wrong = importAccounts(*format, view(data), asBytes(password + "x"));
+        const auto wrong = importAccounts(format, view(data), asBytes(password + "x"));
         QVERIFY(!wrong);
         QCOMPARE(wrong.error().code, ImportError::WrongPassword);
     } else {
         // A password given for a plain file changes nothing.
-        const auto ignored = importAccounts(*format, view(data), asBytes("unused"));
+        const auto ignored = importAccounts(format, view(data), asBytes("unused"));
         QVERIFY(ignored.ok());
         QCOMPARE(ignored->accounts.size(), result->accounts.size());
     }

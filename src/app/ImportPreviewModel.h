@@ -1,0 +1,73 @@
+// The preview of an import, one row per account the file holds: its issuer,
+// account name, kind, whether the vault already has it (importers::
+// ImportMatch) and whether it is ticked for adding. Duplicates start
+// unticked. No secret is ever in the model.
+#pragma once
+
+#include <QAbstractListModel>
+#include <QString>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+#include <cstddef>
+#include <vector>
+
+namespace watchword::app {
+
+class ImportPreviewModel : public QAbstractListModel
+{
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("the preview is made by ImportController")
+    Q_PROPERTY(int count READ count NOTIFY countChanged)
+    Q_PROPERTY(int checkedCount READ checkedCount NOTIFY checkedCountChanged)
+
+public:
+    enum Role {
+        IssuerRole = Qt::UserRole + 1,
+        AccountNameRole,
+        KindRole,      // "TOTP", "HOTP", "Steam"
+        MatchRole,     // "new", "duplicate", "same-name"
+        MatchTextRole, // what the preview says of it
+        CheckedRole,
+        TagsRole,
+    };
+    Q_ENUM(Role)
+
+    struct Row
+    {
+        QString issuer;
+        QString accountName;
+        QString kind;
+        QString match;
+        QString matchText;
+        bool checked = true;
+        QStringList tags;
+    };
+
+    explicit ImportPreviewModel(QObject* parent = nullptr);
+
+    void setRows(std::vector<Row> rows);
+    void clear();
+    int count() const { return int(m_rows.size()); }
+    int checkedCount() const;
+    // The rows ticked, in order (indexes into the import's accounts).
+    std::vector<std::size_t> checkedRows() const;
+
+    Q_INVOKABLE void setChecked(int row, bool checked);
+    Q_INVOKABLE void setAllChecked(bool checked);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+signals:
+    void countChanged();
+    void checkedCountChanged();
+
+private:
+    std::vector<Row> m_rows;
+};
+
+} // namespace watchword::app
