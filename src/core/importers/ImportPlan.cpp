@@ -95,8 +95,10 @@ addImported(vault::Vault& vault, const Imported& imported, const std::vector<std
             crypto::RandomSource& random, std::int64_t now)
 {
     std::uint32_t next = 0;
-    for (std::size_t i = 0; i < vault.recordCount(); ++i)
-        next = std::max(next, vault::sortPositionOf(vault.record(i)) + 1);
+    for (std::size_t i = 0; i < vault.recordCount(); ++i) {
+        const std::uint32_t position = vault::sortPositionOf(vault.record(i));
+        next = std::max(next, position == UINT32_MAX ? position : position + 1);
+    }
 
     // Every record is made and checked before the first is added.
     std::vector<vault::Record> records;
