@@ -26,18 +26,12 @@ ItemDelegate {
 
     readonly property bool counter: kind === "hotp"
     readonly property string title: issuer !== "" ? issuer : accountName
+    // Set by the page for a moment after this account's code was copied.
     property bool copied: false
 
     signal advanceRequested()
     // Right click, the Menu key or the row's menu button: edit, delete, move.
     signal menuRequested(Item anchor)
-
-    // A short visual acknowledgement only: the page cannot know whether the
-    // clipboard really took the code.
-    function showCopied() {
-        copied = true
-        copiedTimer.restart()
-    }
 
     // The ListView keeps the keyboard focus; a click must not take it away.
     focusPolicy: Qt.NoFocus
@@ -54,12 +48,6 @@ ItemDelegate {
     TapHandler {
         acceptedButtons: Qt.RightButton
         onTapped: row.menuRequested(row)
-    }
-
-    Timer {
-        id: copiedTimer
-        interval: 1500
-        onTriggered: row.copied = false
     }
 
     FontMetrics {

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Watchword.App
 
@@ -162,7 +161,7 @@ Popup {
         }
     }
 
-    FileDialog {
+    FilePicker {
         id: imageDialog
         title: qsTr("Choose an image with a QR code")
         nameFilters: [qsTr("Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp)"), qsTr("All files (*)")]
@@ -300,7 +299,7 @@ Popup {
                         objectName: "uriError"
                         visible: uriField.text !== "" && editor.draft !== null && editor.draft.uriError !== ""
                         text: editor.draft ? editor.draft.uriError : ""
-                        color: "#b3261e"
+                        color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
                         wrapMode: Text.Wrap
                         Layout.fillWidth: true
                         Accessible.name: qsTr("Link error: %1").arg(text)
@@ -745,7 +744,7 @@ Popup {
                 objectName: "saveError"
                 visible: text !== ""
                 text: editor.saveError
-                color: "#b3261e"
+                color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
                 wrapMode: Text.Wrap
                 Layout.fillWidth: true
                 Accessible.name: qsTr("Could not save: %1").arg(text)
@@ -792,7 +791,7 @@ Popup {
         Layout.fillWidth: true
         visible: message !== "" && shown
         text: message
-        color: "#b3261e"
+        color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
         wrapMode: Text.Wrap
         Accessible.name: text
     }

@@ -55,11 +55,24 @@ Pane {
         actions.popup(anchor, 0, anchor.height)
     }
 
+    // The account whose code was copied last, for a moment: a short visual
+    // acknowledgement (the page cannot know whether the clipboard took it).
+    // Kept by id, not on the row: copying marks the account as used, and
+    // the list may then move or remake its rows.
+    property string copiedRecordId: ""
+    Timer {
+        id: copiedTimer
+        interval: 1500
+        onTriggered: page.copiedRecordId = ""
+    }
+
     function copyItem(item) {
         if (!item)
             return
-        page.copyRequested(item.recordId, item.plainCode)
-        item.showCopied()
+        const recordId = item.recordId
+        page.copyRequested(recordId, item.plainCode)
+        page.copiedRecordId = recordId
+        copiedTimer.restart()
     }
 
     padding: Math.round(metrics.height * 0.8)
@@ -178,9 +191,25 @@ Pane {
             }
             // Ctrl+C with nothing selected copies the highlighted code (the
             // field would take the key and copy nothing).
+            // The highlighted row's keys work from the field too (the field
+            // has the focus when the page opens): F2 edits, the Menu key
+            // opens the row's menu, Delete deletes when there is no text to
+            // delete.
             Keys.onPressed: (event) => {
-                if (event.matches(StandardKey.Copy) && selectedText === "" && list.currentItem) {
-                    page.copyItem(list.currentItem)
+                const item = list.currentItem
+                if (!item)
+                    return
+                if (event.matches(StandardKey.Copy) && selectedText === "") {
+                    page.copyItem(item)
+                    event.accepted = true
+                } else if (event.key === Qt.Key_F2) {
+                    page.editRequested(item.recordId)
+                    event.accepted = true
+                } else if (event.key === Qt.Key_Menu) {
+                    page.showMenu(item, item)
+                    event.accepted = true
+                } else if (event.key === Qt.Key_Delete && text === "") {
+                    page.deleteRequested(item.recordId)
                     event.accepted = true
                 }
             }
@@ -235,6 +264,37 @@ Pane {
                 Accessible.role: Accessible.List
                 Accessible.name: qsTr("Accounts")
 
+                // The highlight follows the account, not the row: a new
+                // order, a filter or a copy in "recently used" order moves
+                // accounts, and Enter must still copy the one highlighted.
+                property string currentRecordId: ""
+                onCurrentItemChanged: {
+                    if (!list.following)
+                        list.currentRecordId = list.currentItem ? list.currentItem.recordId : ""
+                }
+                property bool following: false
+                function follow() {
+                    if (!page.model || typeof page.model.rowOf !== "function"
+                            || list.currentRecordId === "")
+                        return
+                    const row = page.model.rowOf(list.currentRecordId)
+                    list.following = true
+                    if (row >= 0)
+                        list.currentIndex = row
+                    list.following = false
+                    if (row >= 0)
+                        list.positionViewAtIndex(row, ListView.Contain)
+                }
+                Connections {
+                    target: page.model ? page.model : null
+                    ignoreUnknownSignals: true
+                    function onLayoutChanged() { Qt.callLater(list.follow) }
+                    function onRowsMoved() { Qt.callLater(list.follow) }
+                    function onModelReset() { Qt.callLater(list.follow) }
+                    function onRowsRemoved() { Qt.callLater(list.follow) }
+                    function onRowsInserted() { Qt.callLater(list.follow) }
+                }
+
                 highlight: Rectangle {
                     color: page.palette.highlight
                     opacity: list.activeFocus ? 0.28 : 0.1
@@ -255,6 +315,7 @@ Pane {
                     width: ListView.view.width
                     now: page.now
                     criticalSeconds: page.nextCodeSeconds
+                    copied: page.copiedRecordId === accountRow.recordId
                     onClicked: {
                         list.currentIndex = accountRow.index
                         list.forceActiveFocus(Qt.MouseFocusReason)

@@ -13,6 +13,12 @@ Item {
     readonly property bool creating: vault.state === VaultController.Unlocking
     readonly property bool phraseShown: vault.recoveryWords.length > 0
 
+    // The keys go to the first field at once.
+    Component.onCompleted: Qt.callLater(() => {
+        if (!page.phraseShown)
+            password.forceActiveFocus()
+    })
+
     function submit() {
         if (!continueButton.enabled)
             return
@@ -110,7 +116,7 @@ Item {
                 Label {
                     text: page.vault.error
                     visible: text.length > 0
-                    color: "#b3261e"
+                    color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
                     wrapMode: Text.Wrap
                     Layout.fillWidth: true
                     Accessible.name: qsTr("Error")

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Watchword.App
 
@@ -54,7 +53,7 @@ Pane {
         exportDialog.format = format
         const folder = page.controller.exportFolder()
         exportDialog.currentFolder = folder
-        exportDialog.selectedFile = folder + "/" + page.controller.suggestedFileName(format)
+        exportDialog.currentFile = folder + "/" + page.controller.suggestedFileName(format)
         exportDialog.open()
     }
 
@@ -786,12 +785,12 @@ Pane {
         }
     }
 
-    FileDialog {
+    FilePicker {
         id: exportDialog
         objectName: "exportDialog"
         property string format: "markdown"
         title: qsTr("Export the report")
-        fileMode: FileDialog.SaveFile
+        fileMode: FilePicker.SaveFile
         defaultSuffix: format === "json" ? "json" : format === "html" ? "html" : "md"
         nameFilters: format === "json" ? [qsTr("JSON (*.json)")]
                    : format === "html" ? [qsTr("Web page (*.html)")]

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Watchword.App
 
@@ -89,12 +88,12 @@ Popup {
         onFormatChanged: acknowledge.checked = false
     }
 
-    FileDialog {
+    FilePicker {
         id: saveDialog
         title: qsTr("Export to")
-        fileMode: FileDialog.SaveFile
-        // The dialog below asks, whatever the platform's dialog does.
-        options: FileDialog.DontConfirmOverwrite
+        fileMode: FilePicker.SaveFile
+        // The dialog below asks.
+        confirmOverwrite: false
         currentFile: exporter.suggestedFileName
         onAccepted: dialog.chooseFile(selectedFile)
     }

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Watchword.App
 
@@ -71,7 +70,7 @@ Popup {
         }
     }
 
-    FileDialog {
+    FilePicker {
         id: fileDialog
         title: qsTr("Choose a file to import")
         nameFilters: [qsTr("Exports (*.json *.2fas *.txt *.csv *.xml *.bin *.aes *.authpro *.db *.wwb)"),

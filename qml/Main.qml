@@ -25,6 +25,9 @@ ApplicationWindow {
 
     width: 720
     height: 560
+    // Below this the header's tabs and the forms' labels would overlap.
+    minimumWidth: 600
+    minimumHeight: 440
     visible: true
     title: vault.demo ? qsTr("Watchword (demo)") : qsTr("Watchword")
 
@@ -355,7 +358,41 @@ ApplicationWindow {
         onActivated: window.vault.lock()
     }
 
+    // A page tab that reads as one: the current page is marked by a bar
+    // under its name (and a bold name), the others are plain text; keyboard
+    // focus draws a frame.
+    component PageTab: TabButton {
+        id: pageTab
+        width: implicitWidth
+        font.bold: checked
+        contentItem: Label {
+            text: pageTab.text
+            font: pageTab.font
+            color: pageTab.palette.windowText
+            opacity: pageTab.enabled ? 1 : 0.5
+            horizontalAlignment: Text.AlignHCenter
+            verticalAlignment: Text.AlignVCenter
+            elide: Text.ElideRight
+        }
+        background: Rectangle {
+            implicitHeight: 40
+            color: pageTab.hovered && !pageTab.checked ? pageTab.palette.midlight : "transparent"
+            border.width: pageTab.visualFocus ? 2 : 0
+            border.color: pageTab.palette.highlight
+            radius: 3
+            Rectangle {
+                anchors.left: parent.left
+                anchors.right: parent.right
+                anchors.bottom: parent.bottom
+                height: 3
+                visible: pageTab.checked
+                color: pageTab.palette.highlight
+            }
+        }
+    }
+
     header: ToolBar {
+        objectName: "toolBar"
         RowLayout {
             anchors.fill: parent
             anchors.leftMargin: 16
@@ -364,82 +401,130 @@ ApplicationWindow {
                 text: window.title
                 font.pixelSize: Qt.application.font.pixelSize * 1.4
                 font.bold: true
+                elide: Text.ElideRight
                 Layout.fillWidth: true
+                Layout.minimumWidth: 0
             }
             TabBar {
                 id: tabs
-                TabButton {
+                objectName: "pageTabs"
+                background: null
+                PageTab {
                     text: qsTr("Codes")
-                    width: implicitWidth
+                    Accessible.name: qsTr("Codes (Alt+1)")
                 }
-                TabButton {
+                PageTab {
                     text: qsTr("Notes")
-                    width: implicitWidth
                     enabled: window.vault.state === VaultController.Unlocked
+                    Accessible.name: qsTr("Notes (Alt+2)")
                 }
-                TabButton {
+                PageTab {
                     text: qsTr("Settings")
-                    width: implicitWidth
+                    Accessible.name: qsTr("Settings (Alt+3)")
                 }
-                TabButton {
+                PageTab {
                     text: qsTr("Diagnostics")
-                    width: implicitWidth
+                    Accessible.name: qsTr("Diagnostics (Alt+4)")
                 }
-                TabButton {
+                PageTab {
                     text: qsTr("Watch")
-                    width: implicitWidth
+                    Accessible.name: qsTr("Watch (Alt+5)")
                 }
             }
+            // Always in the row, shown or not: nothing moves under the mouse
+            // when the vault locks or a save starts.
             BusyIndicator {
                 running: window.vault.saving || window.vault.busy
-                visible: running
+                opacity: running ? 1 : 0
                 implicitWidth: implicitHeight
                 Layout.preferredHeight: lockButton.implicitHeight
                 Accessible.name: window.vault.saving ? qsTr("Saving") : qsTr("Working")
-                ToolTip.visible: visible && hovered
+                Accessible.ignored: !running
+                ToolTip.visible: running && hovered
                 ToolTip.text: window.vault.saving ? qsTr("Saving the vault\u2026") : qsTr("Working\u2026")
             }
             ToolButton {
                 id: menuButton
                 objectName: "appMenuButton"
                 text: "\u22ee"
-                visible: window.vault.state === VaultController.Unlocked
-                Accessible.name: qsTr("More: import, export")
+                Accessible.name: qsTr("More: import, export, about")
                 ToolTip.visible: hovered
-                ToolTip.text: qsTr("Import, export")
+                ToolTip.text: qsTr("Import, export, about")
                 onClicked: appMenu.popup(menuButton, 0, menuButton.height)
                 Menu {
                     id: appMenu
+                    readonly property bool unlocked: window.vault.state === VaultController.Unlocked
                     MenuItem {
                         objectName: "importItem"
                         text: qsTr("&Import\u2026")
-                        enabled: !window.vault.busy
+                        enabled: appMenu.unlocked && !window.vault.busy
                         onTriggered: importDialog.open()
                     }
                     MenuItem {
                         objectName: "exportItem"
                         text: qsTr("&Export\u2026")
-                        enabled: !window.vault.busy
+                        enabled: appMenu.unlocked && !window.vault.busy
                         onTriggered: exportDialog.open()
                     }
                     MenuItem {
                         objectName: "transferItem"
                         text: qsTr("&Transfer to Google Authenticator\u2026")
-                        enabled: !window.vault.busy
+                        enabled: appMenu.unlocked && !window.vault.busy
                         onTriggered: qrDialog.showTransfer([])
+                    }
+                    MenuSeparator {}
+                    MenuItem {
+                        objectName: "aboutItem"
+                        text: qsTr("&About Watchword")
+                        onTriggered: aboutDialog.open()
                     }
                 }
             }
             ToolButton {
                 id: lockButton
                 text: qsTr("Lock")
-                visible: window.vault.state === VaultController.Unlocked
+                enabled: window.vault.state === VaultController.Unlocked
                 Accessible.name: qsTr("Lock the vault")
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Lock (Ctrl+L)")
                 onClicked: window.vault.lock()
             }
         }
+    }
+
+    // Pages by key: Alt+1 to Alt+5, and Ctrl+Page Up / Page Down in turn.
+    Repeater {
+        model: 5
+        Item {
+            required property int index
+            Shortcut {
+                sequence: "Alt+" + (index + 1)
+                enabled: tabs.itemAt(index) !== null && tabs.itemAt(index).enabled
+                onActivated: tabs.currentIndex = index
+            }
+        }
+    }
+    function stepPage(step) {
+        for (let i = 1; i <= tabs.count; ++i) {
+            const next = (tabs.currentIndex + step * i + tabs.count) % tabs.count
+            if (tabs.itemAt(next).enabled) {
+                tabs.currentIndex = next
+                return
+            }
+        }
+    }
+    Shortcut {
+        sequences: [StandardKey.NextChild, "Ctrl+PgDown"]
+        onActivated: window.stepPage(1)
+    }
+    Shortcut {
+        sequences: [StandardKey.PreviousChild, "Ctrl+PgUp"]
+        onActivated: window.stepPage(-1)
+    }
+
+    AboutDialog {
+        id: aboutDialog
+        parent: Overlay.overlay
     }
 
     // A save that failed (the file changed on disk, the disk is full): the

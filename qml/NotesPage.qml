@@ -767,7 +767,7 @@ Pane {
                         objectName: "actionError"
                         visible: text !== ""
                         text: page.actionError
-                        color: "#b3261e"
+                        color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
                         wrapMode: Text.Wrap
                         Layout.fillWidth: true
                         Accessible.name: text
@@ -903,7 +903,7 @@ Pane {
                         objectName: "saveError"
                         visible: text !== ""
                         text: page.saveError
-                        color: "#b3261e"
+                        color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
                         wrapMode: Text.Wrap
                         Layout.fillWidth: true
                         Accessible.name: text

@@ -123,7 +123,7 @@ ColumnLayout {
     Label {
         text: panel.vault.error
         visible: panel.confirming && text.length > 0
-        color: "#b3261e"
+        color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
         wrapMode: Text.Wrap
         Layout.fillWidth: true
         Accessible.name: qsTr("Confirmation error")

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Watchword.App
 
@@ -291,7 +290,7 @@ Pane {
                         }
                         Button {
                             objectName: "recoveryPhraseButton"
-                            text: qsTr("Show recovery phrase\u2026")
+                            text: qsTr("New recovery phrase\u2026")
                             enabled: !page.vault.busy && page.vault.state === VaultController.Unlocked
                                      && !page.vault.demo
                             Accessible.name: qsTr("Show a new recovery phrase")
@@ -303,6 +302,19 @@ Pane {
                             Layout.preferredHeight: metrics.height * 2
                             Layout.preferredWidth: metrics.height * 2
                             Accessible.name: qsTr("Working")
+                        }
+                    }
+                    Label {
+                        id: doneLabel
+                        objectName: "vaultDoneLabel"
+                        visible: text !== "" && doneTimer.running
+                        wrapMode: Text.Wrap
+                        font.bold: true
+                        Layout.fillWidth: true
+                        Accessible.name: text
+                        Timer {
+                            id: doneTimer
+                            interval: 8000
                         }
                     }
                     Label {
@@ -319,15 +331,15 @@ Pane {
         }
     }
 
-    FolderDialog {
+    FilePicker {
         id: folderDialog
         title: qsTr("Backup folder")
+        fileMode: FilePicker.Folder
         currentFolder: page.settings.backupFolderUrl
-        onAccepted: page.settings.backupFolderUrl = selectedFolder
+        onAccepted: page.settings.backupFolderUrl = selectedFile
     }
 
-    // Runs a vault operation from a dialog: the fields are cleared at once,
-    // and the dialog closes when the vault is done without an error, or
+    // Runs a vault operation from a dialog: the dialog closes when the vault is done without an error, or
     // stays open showing it. (An inline component does not see this file's
     // ids: what it needs comes in as properties.)
     component VaultDialog: Dialog {
@@ -350,11 +362,14 @@ Pane {
             if (!waiting || vault.busy)
                 return
             waiting = false
-            if (vault.error === "")
+            if (vault.error === "") {
                 close()
-            else
+                succeeded()
+            } else {
                 problem = vault.error
+            }
         }
+        signal succeeded()
 
         parent: Overlay.overlay
         anchors.centerIn: parent
@@ -386,6 +401,10 @@ Pane {
         objectName: "changePasswordDialog"
         title: qsTr("Change password")
         vault: page.vault
+        onSucceeded: {
+            doneLabel.text = qsTr("\u2713 Password changed. The vault now opens with the new one.")
+            doneTimer.restart()
+        }
         width: Math.min(page.width, metrics.averageCharacterWidth * 64)
 
         readonly property int strength: newPassword.text === "" ? -1
@@ -404,13 +423,11 @@ Pane {
                 repeatPassword.forceActiveFocus()
                 return
             }
-            const current = currentPassword.text
-            const chosen = newPassword.text
-            const repeated = repeatPassword.text
-            currentPassword.clear()
-            newPassword.clear()
-            repeatPassword.clear()
-            passwordDialog.run(() => page.vault.changePassword(current, chosen, repeated))
+            // The fields keep what was typed until the dialog closes: a wrong
+            // current password or a weak new one is corrected, not retyped.
+            passwordDialog.run(() => page.vault.changePassword(currentPassword.text,
+                                                              newPassword.text,
+                                                              repeatPassword.text))
         }
 
         onOpened: currentPassword.forceActiveFocus()

@@ -12,6 +12,17 @@ Item {
     readonly property bool busy: vault.state === VaultController.Unlocking
     property bool recovering: false
 
+    // The keys go to the field at once: at start, after Ctrl+L or auto-lock,
+    // and when the page shows again.
+    function focusField() {
+        if (page.recovering)
+            phrase.forceActiveFocus()
+        else
+            password.forceActiveFocus()
+    }
+    Component.onCompleted: Qt.callLater(page.focusField)
+    onVisibleChanged: if (visible) Qt.callLater(page.focusField)
+
     function submit() {
         if (busy || password.text.length === 0)
             return
@@ -23,10 +34,15 @@ Item {
     function submitRecovery() {
         if (!recoverButton.enabled)
             return
+        // The fields keep what was typed: a mistyped word is corrected, not
+        // typed again with both passwords. Unlocked, the page goes, and the
+        // fields with it.
         vault.recover(phrase.text, newPassword.text, repeat.text)
-        phrase.clear()
-        newPassword.clear()
-        repeat.clear()
+    }
+    // An edit answers the last error.
+    function edited() {
+        if (page.vault.error !== "" && !page.busy)
+            page.vault.clearError()
     }
 
     ScrollView {
@@ -70,6 +86,7 @@ Item {
                     Layout.fillWidth: true
                     Accessible.name: qsTr("Vault password")
                     onAccepted: page.submit()
+                    onTextEdited: page.edited()
                 }
                 Button {
                     visible: !page.recovering
@@ -100,6 +117,7 @@ Item {
                     Layout.fillWidth: true
                     Layout.preferredHeight: implicitHeight * 1.0 + 40
                     Accessible.name: qsTr("Recovery phrase")
+                    onTextChanged: page.edited()
                 }
                 Label {
                     visible: page.recovering
@@ -118,6 +136,7 @@ Item {
                     Layout.fillWidth: true
                     Accessible.name: qsTr("New vault password")
                     onAccepted: repeat.forceActiveFocus()
+                    onTextEdited: page.edited()
                 }
                 PasswordStrengthMeter {
                     visible: page.recovering
@@ -135,6 +154,7 @@ Item {
                     Layout.fillWidth: true
                     Accessible.name: qsTr("Repeat the new vault password")
                     onAccepted: page.submitRecovery()
+                    onTextEdited: page.edited()
                 }
                 Button {
                     id: recoverButton
@@ -157,7 +177,7 @@ Item {
                 Label {
                     text: page.vault.error
                     visible: text.length > 0
-                    color: "#b3261e"
+                    color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
                     wrapMode: Text.Wrap
                     Layout.fillWidth: true
                     Accessible.name: qsTr("Unlock error")

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Watchword.App
 
@@ -598,18 +597,19 @@ Pane {
         }
     }
 
-    FileDialog {
+    FilePicker {
         id: saveDialog
         title: qsTr("Save the watch export")
-        fileMode: FileDialog.SaveFile
+        fileMode: FilePicker.SaveFile
         nameFilters: [qsTr("Watch export (*.json)")]
-        // The dialog asked before replacing a file.
+        currentFile: "watchword-watch.json"
+        // The picker asked before replacing a file.
         onAccepted: page.simulator.saveExport(selectedFile, true)
     }
-    FileDialog {
+    FilePicker {
         id: openDialog
         title: qsTr("Open a watch export")
-        fileMode: FileDialog.OpenFile
+        fileMode: FilePicker.OpenFile
         nameFilters: [qsTr("Watch export (*.json)"), qsTr("All files (*)")]
         onAccepted: page.simulator.openExportFile(selectedFile)
     }

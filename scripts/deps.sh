@@ -22,8 +22,8 @@ packages=(
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-window
   qml6-module-qtquick-layouts qml6-module-qtquick-templates
   qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
-  # adding accounts: file dialogs (whose Qt Quick form lists folders)
-  qml6-module-qtquick-dialogs qml6-module-qt-labs-folderlistmodel
+  # the file picker (qml/FilePicker.qml) lists folders with Qt.labs.folderlistmodel
+  qml6-module-qt-labs-folderlistmodel
   # the Diagnostics view's bar chart (Qt Charts' QML module)
   qml6-module-qtcharts
   # benchmarks

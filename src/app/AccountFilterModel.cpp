@@ -84,6 +84,17 @@ QString AccountFilterModel::recordIdAt(int row) const
     return index(row, 0).data(AccountListModel::IdRole).toString();
 }
 
+int AccountFilterModel::rowOf(const QString& recordId) const
+{
+    if (recordId.isEmpty())
+        return -1;
+    for (int row = 0; row < rowCount(); ++row) {
+        if (recordIdAt(row) == recordId)
+            return row;
+    }
+    return -1;
+}
+
 bool AccountFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
 {
     const auto byName = [&] {

@@ -39,6 +39,9 @@ public:
 
     // The record id (hex) at row, or an empty string.
     Q_INVOKABLE QString recordIdAt(int row) const;
+    // The row showing the record id (hex), or -1: the list keeps its
+    // highlight on an account when the order or the filter moves it.
+    Q_INVOKABLE int rowOf(const QString& recordId) const;
 
 signals:
     void searchTextChanged();

@@ -9,6 +9,7 @@
 #include <QDBusVariant>
 #include <QEvent>
 #include <QGuiApplication>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <utility>
@@ -94,13 +95,17 @@ bool Theme::isDarkPalette(const QPalette& palette)
 
 // In the order of `roles`. The Basic style draws borders in mid, a switch's
 // track in midlight, and checked buttons, switches and progress in dark (under
-// brightText), so those keep their contrast against window in both.
+// brightText), so those keep their contrast against window in both. The
+// highlighted item of a drop-down is highlightedText on light and that of a
+// menu windowText on light, so light is a pale tone under both in the light
+// theme and a dark one under both in the dark theme; selected text is
+// highlightedText on highlight. Every pair of textPairs() reaches 4.5:1.
 QPalette Theme::lightPalette()
 {
     return makePalette({QColor(0xeff0f1), QColor(0xfcfcfc), QColor(0xffffff), QColor(0xe3e5e7),
-                        QColor(0x232629), QColor(0x4d5257), QColor(0x2a7fbf), QColor(0xffffff),
-                        QColor(0xffffff), QColor(0x1f6fb2), QColor(0x7a3fa0), QColor(0xb0b6bb),
-                        QColor(0xd5d9dc), QColor(0x6e7479), QColor(0x474d52), QColor(0x232629),
+                        QColor(0x232629), QColor(0x4d5257), QColor(0x3d9be9), QColor(0x1b1e20),
+                        QColor(0xcfe5f8), QColor(0x1f6fb2), QColor(0x7a3fa0), QColor(0xb0b6bb),
+                        QColor(0xd5d9dc), QColor(0x5f656a), QColor(0x474d52), QColor(0x232629),
                         QColor(0xf7f7f7), QColor(0x232629), QColor(0xeff0f1), QColor(0x232629)},
                        QColor(0xa0a4a8));
 }
@@ -108,11 +113,45 @@ QPalette Theme::lightPalette()
 QPalette Theme::darkPalette()
 {
     return makePalette({QColor(0x2a2e32), QColor(0x1b1e20), QColor(0xffffff), QColor(0x31363b),
-                        QColor(0xfcfcfc), QColor(0x2a7fbf), QColor(0x3daee9), QColor(0x0b0c0d),
+                        QColor(0xfcfcfc), QColor(0x1f6fb2), QColor(0x2577b8), QColor(0xfcfcfc),
                         QColor(0x40464c), QColor(0x5eb4f5), QColor(0xb58ae0), QColor(0x5c6268),
                         QColor(0x363b40), QColor(0x9ba3ab), QColor(0x0b0c0d), QColor(0xfcfcfc),
                         QColor(0x31363b), QColor(0xfcfcfc), QColor(0x202326), QColor(0xfcfcfc)},
                        QColor(0x6e7175));
+}
+
+const std::vector<Theme::TextPair>& Theme::textPairs()
+{
+    static const std::vector<TextPair> pairs{
+        {"text on base (fields, lists)", QPalette::Text, QPalette::Base},
+        {"window text on window (labels)", QPalette::WindowText, QPalette::Window},
+        {"secondary text on window", QPalette::PlaceholderText, QPalette::Window},
+        {"placeholder text on base", QPalette::PlaceholderText, QPalette::Base},
+        {"button text on button", QPalette::ButtonText, QPalette::Button},
+        {"selected text on highlight", QPalette::HighlightedText, QPalette::Highlight},
+        {"drop-down's current item", QPalette::HighlightedText, QPalette::Light},
+        {"menu's current item", QPalette::WindowText, QPalette::Light},
+        {"default button's label", QPalette::BrightText, QPalette::Dark},
+        {"tooltip", QPalette::ToolTipText, QPalette::ToolTipBase},
+        {"link on base", QPalette::Link, QPalette::Base},
+        {"text on alternate rows", QPalette::Text, QPalette::AlternateBase},
+    };
+    return pairs;
+}
+
+double Theme::contrastRatio(const QColor& first, const QColor& second)
+{
+    // Relative luminance of sRGB (WCAG 2.x).
+    const auto luminance = [](const QColor& colour) {
+        const auto channel = [](double value) {
+            return value <= 0.04045 ? value / 12.92 : std::pow((value + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) +
+               0.0722 * channel(colour.blueF());
+    };
+    const double a = luminance(first);
+    const double b = luminance(second);
+    return (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05);
 }
 
 void Theme::update()

@@ -19,6 +19,7 @@
 #include <QPalette>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
+#include <vector>
 
 class QDBusConnection;
 
@@ -56,6 +57,20 @@ public:
     static bool isDarkPalette(const QPalette& palette);
     static QPalette lightPalette();
     static QPalette darkPalette();
+
+    // A text colour and the background the window draws it on: the pairs
+    // the Basic style and the pages use (a drop-down's current item is
+    // highlightedText on light, a menu's is windowText on light, a default
+    // button's label is brightText on dark, and so on).
+    struct TextPair
+    {
+        const char* name;
+        QPalette::ColorRole text;
+        QPalette::ColorRole background;
+    };
+    static const std::vector<TextPair>& textPairs();
+    // WCAG 2's contrast ratio, 1 to 21 (AA asks 4.5 for text).
+    static double contrastRatio(const QColor& first, const QColor& second);
 
 signals:
     void changed();

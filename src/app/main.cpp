@@ -1,35 +1,20 @@
 // Watchword: wires the self-test, the models and the QML front end together.
-#include "AppMetrics.h"
-#include "AppSettings.h"
-#include "BackupFolder.h"
-#include "ClipboardService.h"
-#include "Clock.h"
-#include "IdleLock.h"
+#include "AppShell.h"
 #include "LaunchTiming.h"
-#include "SelfTestModel.h"
 #include "SingleInstance.h"
-#include "Theme.h"
-#include "TrayIcon.h"
 #include "VaultController.h"
 #include "base/ProcessHardening.h"
-#include "selftest/SelfTest.h"
 #include "vault/Storage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QDBusConnection>
 #include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QIcon>
-#include <QQmlApplicationEngine>
 #include <QQuickStyle>
 #include <QQuickWindow>
 #include <QTimer>
-#include <QtQml/qqmlextensionplugin.h>
 #include <cstdio>
-
-Q_IMPORT_QML_PLUGIN(Watchword_AppPlugin)
-Q_IMPORT_QML_PLUGIN(Watchword_UiPlugin)
 
 namespace {
 
@@ -69,11 +54,17 @@ int main(int argc, char* argv[])
     options.setApplicationDescription(QStringLiteral("Desktop authenticator and vault"));
     options.addHelpOption();
     options.addVersionOption();
-    const QCommandLineOption screenshot(
+    // Hooks for the tests, the benchmarks and the documentation's
+    // screenshots: they work, but --help does not offer them to a user.
+    const auto hook = [](QCommandLineOption option) {
+        option.setFlags(QCommandLineOption::HiddenFromHelp);
+        return option;
+    };
+    const QCommandLineOption screenshot = hook(QCommandLineOption(
         QStringLiteral("screenshot"),
         QStringLiteral(
             "Save the window to <file> (PNG) once it has drawn its first frame, then quit."),
-        QStringLiteral("file"));
+        QStringLiteral("file")));
     options.addOption(screenshot);
     const QCommandLineOption demo(
         QStringLiteral("demo"),
@@ -89,45 +80,44 @@ int main(int argc, char* argv[])
         QStringLiteral("Start even if the app already runs on this vault (by default a second "
                        "launch raises the first and hands it the link)."));
     options.addOption(newInstance);
-    // For measuring and for the documentation's screenshots.
-    const QCommandLineOption timingFile(
+    const QCommandLineOption timingFile = hook(QCommandLineOption(
         QStringLiteral("timing"),
         QStringLiteral("Write what the launch and each second cost to <file> (JSON) on quitting "
                        "(bench/app_performance.py)."),
-        QStringLiteral("file"));
+        QStringLiteral("file")));
     options.addOption(timingFile);
-    const QCommandLineOption quitAfter(QStringLiteral("quit-after"),
-                                       QStringLiteral("Quit after <seconds>."),
-                                       QStringLiteral("seconds"));
+    const QCommandLineOption quitAfter = hook(
+        QCommandLineOption(QStringLiteral("quit-after"), QStringLiteral("Quit after <seconds>."),
+                           QStringLiteral("seconds")));
     options.addOption(quitAfter);
-    const QCommandLineOption unlockStdin(
+    const QCommandLineOption unlockStdin = hook(QCommandLineOption(
         QStringLiteral("unlock-stdin"),
         QStringLiteral("Unlock with the password on the first line of standard input once the "
-                       "window has drawn."));
+                       "window has drawn.")));
     options.addOption(unlockStdin);
-    const QCommandLineOption page(
+    const QCommandLineOption page = hook(QCommandLineOption(
         QStringLiteral("page"),
         QStringLiteral("With --screenshot: show page <name> first (codes, add, notes, settings, "
                        "diagnostics, watch, watch-<device> with every account opened on that "
                        "watch, import-preview, export, qr, qr-transfer, unlock, first-run, "
                        "recovery, recovery-confirm)."),
-        QStringLiteral("name"));
+        QStringLiteral("name")));
     options.addOption(page);
     const QCommandLineOption windowSize(QStringLiteral("window-size"),
                                         QStringLiteral("The window's size, as <width>x<height>."),
                                         QStringLiteral("size"));
     options.addOption(windowSize);
-    const QCommandLineOption diagnosticsRun(
+    const QCommandLineOption diagnosticsRun = hook(QCommandLineOption(
         QStringLiteral("diagnostics-run"),
         QStringLiteral("With --screenshot --page diagnostics: run the benchmarks whose names match "
                        "<filter> and take the picture when they are done."),
-        QStringLiteral("filter"));
+        QStringLiteral("filter")));
     options.addOption(diagnosticsRun);
-    const QCommandLineOption diagnosticsExport(
+    const QCommandLineOption diagnosticsExport = hook(QCommandLineOption(
         QStringLiteral("diagnostics-export"),
         QStringLiteral("With --diagnostics-run: also write the run's JSON report to <file> "
                        "(bench/gui_cli_agreement.py compares it with watchword-cli bench)."),
-        QStringLiteral("file"));
+        QStringLiteral("file")));
     options.addOption(diagnosticsExport);
     options.addPositionalArgument(
         QStringLiteral("otpauth-uri"),
@@ -183,125 +173,33 @@ int main(int argc, char* argv[])
     if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE"))
         QQuickStyle::setStyle(QStringLiteral("Basic"));
 
-    // Known-answer tests first: if one fails, crypto stays disabled and the
-    // window says which one.
-    watchword::app::SelfTestModel selfTest(watchword::selftest::run());
-    watchword::app::SelfTestModel::setInstance(&selfTest);
-    // The app's own targets, measured live for the Diagnostics view.
-    watchword::app::AppMetrics metrics(sinceMain);
-    watchword::app::AppMetrics::setInstance(&metrics);
-
-    using watchword::app::AppSettings;
-    using watchword::app::BackupFolder;
-    using watchword::app::IdleLock;
-    using watchword::app::VaultController;
-    // The user's preferences (no secret is ever stored there).
-    AppSettings settings;
-
-    watchword::app::Clock clock;
-    if (timing)
-        timing->beginTicks(&clock);
-    // Inside --timing's brackets, before every other receiver of the seconds.
-    metrics.beginTicks(&clock);
-    clock.start();
-    watchword::app::ClipboardService clipboard;
-    clipboard.setClearSeconds(settings.clipboardSeconds());
-    QObject::connect(&settings, &AppSettings::clipboardSecondsChanged, &clipboard,
-                     [&] { clipboard.setClearSeconds(settings.clipboardSeconds()); });
-    std::unique_ptr<VaultController> vault;
-    if (options.isSet(demo)) {
-        vault = VaultController::makeDemo(&clock, &clipboard);
-    } else {
-        vault = std::make_unique<VaultController>(path, &clock, &clipboard);
-    }
-    vault->setUnlockTargetMilliseconds(settings.unlockTargetMilliseconds());
-    QObject::connect(&settings, &AppSettings::unlockTargetMillisecondsChanged, vault.get(), [&] {
-        vault->setUnlockTargetMilliseconds(settings.unlockTargetMilliseconds());
-    });
-
-    // Auto-lock: idle time, and the session locking or the machine suspending.
-    IdleLock idleLock;
-    idleLock.setIdleMinutes(settings.autoLockMinutes());
-    idleLock.setLockOnSessionLock(settings.lockOnSessionLock());
-    QObject::connect(&settings, &AppSettings::autoLockMinutesChanged, &idleLock,
-                     [&] { idleLock.setIdleMinutes(settings.autoLockMinutes()); });
-    QObject::connect(&settings, &AppSettings::lockOnSessionLockChanged, &idleLock,
-                     [&] { idleLock.setLockOnSessionLock(settings.lockOnSessionLock()); });
-    QObject::connect(&idleLock, &IdleLock::lockRequested, vault.get(), &VaultController::lock);
-    idleLock.watchDesktop();
-
-    // A copy of the encrypted file in the backup folder after each save.
-    BackupFolder backups;
-    backups.setFolder(settings.backupFolder());
-    QObject::connect(&settings, &AppSettings::backupFolderChanged, &backups,
-                     [&] { backups.setFolder(settings.backupFolder()); });
-    QObject::connect(vault.get(), &VaultController::saved, &backups, &BackupFolder::backUp);
-
-    watchword::app::Theme theme(&settings);
-    theme.watchPortal(QDBusConnection::sessionBus());
-
-    QQmlApplicationEngine engine;
-    engine.setInitialProperties({{QStringLiteral("vault"), QVariant::fromValue(vault.get())},
-                                 {QStringLiteral("clock"), QVariant::fromValue(&clock)},
-                                 {QStringLiteral("clipboard"), QVariant::fromValue(&clipboard)},
-                                 {QStringLiteral("settings"), QVariant::fromValue(&settings)},
-                                 {QStringLiteral("theme"), QVariant::fromValue(&theme)},
-                                 {QStringLiteral("backups"), QVariant::fromValue(&backups)}});
-    // The static QML modules (Watchword.App, Watchword.Ui) live under qrc:/<URI path>.
-    engine.addImportPath(QStringLiteral("qrc:/"));
-    QObject::connect(
-        &engine, &QQmlApplicationEngine::objectCreationFailed, &app,
-        [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
-    engine.load(QUrl(QStringLiteral("qrc:/Watchword/Ui/Main.qml")));
-    if (engine.rootObjects().isEmpty())
+    watchword::app::ShellOptions shellOptions;
+    shellOptions.vaultPath = path;
+    shellOptions.demo = options.isSet(demo);
+    shellOptions.timing = timing.get();
+    watchword::app::AppShell shell(std::move(shellOptions), sinceMain);
+    if (!shell.load())
         return 1;
+    using watchword::app::VaultController;
+    VaultController* vault = shell.vault();
+    QQuickWindow* root = shell.window();
 
-    // Desktop integration: later launches, a link to add, the tray icon.
-    QObject* root = engine.rootObjects().constFirst();
-    const auto raiseWindow = [root] {
-        QMetaObject::invokeMethod(root, "raiseWindow");
-    };
-    const auto openAddDialog = [root](const QString& link) {
-        QMetaObject::invokeMethod(root, "openAddDialog", Q_ARG(QVariant, link));
-    };
+    // Desktop integration: later launches, a link to add.
     if (!uri.isEmpty())
-        openAddDialog(uri);
+        shell.openAddDialog(uri);
     if (instance) {
-        QObject::connect(instance.get(), &watchword::app::SingleInstance::activationRequested, root,
-                         raiseWindow);
-        QObject::connect(instance.get(), &watchword::app::SingleInstance::uriReceived, root,
-                         openAddDialog);
-    }
-    const std::unique_ptr<watchword::app::TrayIcon> tray =
-        watchword::app::TrayIcon::create(appIcon);
-    if (tray) {
-        auto* controller = vault.get();
-        using watchword::app::TrayIcon;
-        using watchword::app::VaultController;
-        tray->setModel(controller->accounts());
-        const auto followState = [icon = tray.get(), controller] {
-            icon->setUnlocked(controller->state() == VaultController::State::Unlocked);
-        };
-        followState();
-        QObject::connect(controller, &VaultController::stateChanged, tray.get(), followState);
-        QObject::connect(tray.get(), &TrayIcon::showRequested, root, raiseWindow);
-        QObject::connect(tray.get(), &TrayIcon::lockRequested, controller, &VaultController::lock);
-        QObject::connect(tray.get(), &TrayIcon::copyRequested, controller,
-                         [controller](const QString& recordId) { controller->copyCode(recordId); });
-        QObject::connect(tray.get(), &TrayIcon::quitRequested, &app, &QCoreApplication::quit);
-        // Closing the window leaves the app in the tray; without a tray,
-        // closing it quits.
-        QApplication::setQuitOnLastWindowClosed(false);
+        QObject::connect(instance.get(), &watchword::app::SingleInstance::activationRequested,
+                         &shell, &watchword::app::AppShell::raiseWindow);
+        QObject::connect(instance.get(), &watchword::app::SingleInstance::uriReceived, &shell,
+                         &watchword::app::AppShell::openAddDialog);
     }
 
     if (options.isSet(screenshot)) {
-        auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
-        if (window == nullptr)
-            return 1;
+        QQuickWindow* window = root;
         const QString file = options.value(screenshot);
         // The first frame that shows a settled vault: not while the demo
         // vault is still being made.
-        auto* controller = vault.get();
+        VaultController* controller = vault;
         const QString pageName = options.value(page);
         const QString diagnosticsFilter = options.value(diagnosticsRun);
         const QString diagnosticsReport = options.value(diagnosticsExport);
@@ -360,30 +258,22 @@ int main(int argc, char* argv[])
                          &QQuickWindow::update);
     }
 
-    auto* mainWindow = qobject_cast<QQuickWindow*>(root);
-    if (mainWindow != nullptr && options.isSet(windowSize)) {
+    if (options.isSet(windowSize)) {
         const QStringList size = options.value(windowSize).split(QLatin1Char('x'));
         if (size.size() != 2 || size[0].toInt() <= 0 || size[1].toInt() <= 0) {
             std::fputs("watchword: --window-size takes <width>x<height>, such as 900x640\n",
                        stderr);
             return 2;
         }
-        mainWindow->resize(size[0].toInt(), size[1].toInt());
+        root->resize(size[0].toInt(), size[1].toInt());
     }
-    if (mainWindow != nullptr)
-        metrics.watch(mainWindow, vault.get());
-    metrics.endTicks(&clock); // after every other receiver of the clock's seconds
-    if (timing) {
-        if (mainWindow != nullptr)
-            timing->watch(mainWindow, vault.get());
-        timing->endTicks(&clock); // after every other receiver of the clock's seconds
+    if (timing)
         QObject::connect(&app, &QCoreApplication::aboutToQuit, timing.get(), [&timing] {
             if (!timing->finish())
                 qCritical("watchword: could not write the timing file");
         });
-    }
-    if (options.isSet(unlockStdin) && mainWindow != nullptr)
-        watchword::app::unlockAfterFirstFrame(mainWindow, vault.get(), timing.get());
+    if (options.isSet(unlockStdin))
+        watchword::app::unlockAfterFirstFrame(root, vault, timing.get());
     if (options.isSet(quitAfter))
         QTimer::singleShot(int(options.value(quitAfter).toDouble() * 1000), &app,
                            &QCoreApplication::quit);

@@ -56,6 +56,8 @@ private slots:
     void changeSignalsOnlyOnChange();
     void backupFolderAsUrl();
     void themeFollowsTheSetting();
+    void themeTextContrast_data();
+    void themeTextContrast();
     void systemThemeFollowsThePortal();
     void portalOverABus();
 
@@ -279,6 +281,38 @@ void TestAppSettings::backupFolderAsUrl()
     QCOMPARE(settings.backupFolder(), folder);
     settings.setBackupFolderUrl(QUrl());
     QVERIFY(settings.backupFolder().isEmpty());
+}
+
+// Every text colour on the background the window draws it on reaches WCAG
+// AA's 4.5:1, in both built-in palettes (a drop-down's current item was
+// once white on white).
+void TestAppSettings::themeTextContrast_data()
+{
+    QTest::addColumn<QPalette>("palette");
+    QTest::addColumn<int>("pair");
+    const std::pair<const char*, QPalette> palettes[] = {{"light", Theme::lightPalette()},
+                                                         {"dark", Theme::darkPalette()}};
+    for (const auto& [theme, palette] : palettes) {
+        for (std::size_t i = 0; i < Theme::textPairs().size(); ++i)
+            QTest::addRow("%s: %s", theme, Theme::textPairs()[i].name) << palette << int(i);
+    }
+}
+
+void TestAppSettings::themeTextContrast()
+{
+    QFETCH(QPalette, palette);
+    QFETCH(int, pair);
+    const Theme::TextPair& which = Theme::textPairs()[std::size_t(pair)];
+    const QColor text = palette.color(QPalette::Active, which.text);
+    const QColor background = palette.color(QPalette::Active, which.background);
+    const double ratio = Theme::contrastRatio(text, background);
+    if (ratio < 4.5)
+        QFAIL(qPrintable(QStringLiteral("%1 on %2: %3:1")
+                             .arg(text.name(), background.name())
+                             .arg(ratio, 0, 'f', 2)));
+    // The measure itself: black on white is 21:1, a colour on itself 1:1.
+    QCOMPARE(Theme::contrastRatio(Qt::black, Qt::white), 21.0);
+    QCOMPARE(Theme::contrastRatio(text, text), 1.0);
 }
 
 void TestAppSettings::themeFollowsTheSetting()

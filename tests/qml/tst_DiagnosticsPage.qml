@@ -223,7 +223,9 @@ Item {
             verify(dialog)
             mouseClick(child(page, "exportHtmlButton"))
             tryCompare(dialog, "visible", true)
-            verify(String(dialog.selectedFile).endsWith(".html"), dialog.selectedFile)
+            verify(String(dialog.currentFile).endsWith(".html"), dialog.currentFile)
+            compare(findChild(dialog.contentItem, "pickerName").text,
+                    String(dialog.currentFile).split("/").pop())
             compare(dialog.defaultSuffix, "html")
             dialog.reject()
             tryCompare(dialog, "visible", false)

@@ -202,7 +202,10 @@ Item {
             const call = fake.calls[fake.calls.length - 1]
             compare(call.name, "recover")
             compare(call.args, ["one two three", "new pass words", "new pass words"])
-            compare(byName(page, "Recovery phrase").text, "")
+            // The fields keep what was typed: a mistyped word is corrected,
+            // not typed again with both passwords.
+            compare(byName(page, "Recovery phrase").text, "one two three")
+            compare(byName(page, "New vault password").text, "new pass words")
             // And back.
             mouseClick(byName(page, "Back to the password"))
             verify(byName(page, "Vault password").visible)

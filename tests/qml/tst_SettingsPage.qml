@@ -274,11 +274,13 @@ Item {
             compare(vault.calls.length, 1)
             compare(vault.calls[0].name, "changePassword")
             compare(vault.calls[0].args, ["old secret", "correct horse", "correct horse"])
-            // Nothing of the passwords stays in the fields; done, it closes.
+            // Done, it closes, and nothing of the passwords stays in the fields.
+            tryCompare(dialog, "visible", false)
             compare(child(page, "currentPasswordField").text, "")
             compare(child(page, "newPasswordField").text, "")
             compare(repeat.text, "")
-            tryCompare(dialog, "visible", false)
+            // It says so.
+            verify(child(page, "vaultDoneLabel").visible)
         }
 
         function test_changePasswordStrength() {
@@ -305,12 +307,14 @@ Item {
             type(child(page, "repeatPasswordField"), "new one")
             keyClick(Qt.Key_Return)
             compare(vault.calls.length, 1)
-            // It stays open with the error, the fields emptied for a new try.
+            // It stays open with the error, the fields as typed for a fix.
             verify(dialog.opened)
             const problem = child(page, "passwordProblemLabel")
             verify(problem.visible)
             compare(problem.text, "The current password is not right.")
-            compare(child(page, "currentPasswordField").text, "")
+            compare(child(page, "currentPasswordField").text, "guess")
+            compare(child(page, "newPasswordField").text, "new one")
+            compare(child(page, "repeatPasswordField").text, "new one")
             // Typing again clears the old error.
             type(child(page, "currentPasswordField"), "x")
             verify(!problem.visible)

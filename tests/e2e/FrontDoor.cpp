@@ -1,0 +1,302 @@
+#include "FrontDoor.h"
+
+#include "VaultController.h"
+#include "crypto/Random.h"
+#include "keychain/Keychain.h"
+#include "vault/Calibration.h"
+#include "vault/Storage.h"
+#include "vault/Vault.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QGuiApplication>
+#include <QMutex>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QStandardPaths>
+#include <QTest>
+#include <cstdio>
+
+namespace watchword::e2e {
+
+namespace {
+
+QMutex g_mutex;
+QStringList g_messages;
+QtMessageHandler g_previous = nullptr;
+
+void trapMessage(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg || type == QtCriticalMsg || type == QtFatalMsg) {
+        const QMutexLocker lock(&g_mutex);
+        g_messages << message;
+    }
+    // Printed as well: a failing run shows what was said, where.
+    if (g_previous != nullptr)
+        g_previous(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+}
+
+bool isVisible(const QQuickItem* item)
+{
+    for (const QQuickItem* at = item; at != nullptr; at = at->parentItem()) {
+        if (!at->isVisible() || at->opacity() <= 0.0)
+            return false;
+    }
+    return item->width() > 0 && item->height() > 0;
+}
+
+void visit(QQuickItem* item, const std::function<bool(QQuickItem*)>& visitor)
+{
+    if (item == nullptr || !item->isVisible())
+        return;
+    if (!visitor(item))
+        return;
+    const auto children = item->childItems();
+    for (QQuickItem* child : children)
+        visit(child, visitor);
+}
+
+// The item tree's root: the window's content and its overlay (popups,
+// dialogs, menus).
+QQuickItem* rootOf(QQuickWindow* window)
+{
+    QQuickItem* root = window->contentItem();
+    while (root->parentItem() != nullptr)
+        root = root->parentItem();
+    return root;
+}
+
+QString textOf(const QQuickItem* item)
+{
+    const QVariant text = item->property("text");
+    return text.typeId() == QMetaType::QString ? text.toString() : QString();
+}
+
+} // namespace
+
+WarningTrap::WarningTrap()
+{
+    g_previous = qInstallMessageHandler(trapMessage);
+}
+
+WarningTrap::~WarningTrap()
+{
+    qInstallMessageHandler(g_previous);
+    g_previous = nullptr;
+}
+
+QStringList WarningTrap::take()
+{
+    const QMutexLocker lock(&g_mutex);
+    QStringList messages;
+    messages.swap(g_messages);
+    return messages;
+}
+
+FrontDoor::FrontDoor(const QString& vaultFile)
+{
+    // A home of its own: file dialogs open here, the backup folder and the
+    // settings live here, and nothing of the user's is read or written.
+    qputenv("HOME", m_home.path().toUtf8());
+    qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toUtf8());
+    qputenv("XDG_DATA_HOME", m_home.filePath(QStringLiteral("data")).toUtf8());
+    if (!vaultFile.isEmpty())
+        QFile::copy(vaultFile, vaultPath());
+}
+
+FrontDoor::~FrontDoor()
+{
+    stop();
+}
+
+bool FrontDoor::start()
+{
+    app::ShellOptions options;
+    options.vaultPath = vaultPath();
+    options.settingsFile = settingsPath();
+    options.tray = false;
+    options.desktopBus = false;
+    QElapsedTimer sinceMain;
+    sinceMain.start();
+    m_shell = std::make_unique<app::AppShell>(std::move(options), sinceMain);
+    if (!m_shell->load())
+        return false;
+    QQuickWindow* shown = window();
+    shown->show();
+    shown->requestActivate();
+    if (!QTest::qWaitForWindowExposed(shown) || !QTest::qWaitForWindowActive(shown))
+        return false;
+    // The vault's first state is known at once; a frame or two for the page.
+    settle(100);
+    return true;
+}
+
+void FrontDoor::stop()
+{
+    m_shell.reset();
+    // Deferred deletions and the last frames, inside the test that caused
+    // them (their warnings count).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    settle(20);
+}
+
+QQuickWindow* FrontDoor::window() const
+{
+    return m_shell ? m_shell->window() : nullptr;
+}
+
+QQuickItem* FrontDoor::byName(const QString& objectName) const
+{
+    QQuickItem* found = nullptr;
+    visit(rootOf(window()), [&](QQuickItem* item) {
+        if (found != nullptr)
+            return false;
+        if (item->objectName() == objectName && isVisible(item)) {
+            found = item;
+            return false;
+        }
+        return true;
+    });
+    return found;
+}
+
+QQuickItem* FrontDoor::byText(const QString& text) const
+{
+    QQuickItem* found = nullptr;
+    visit(rootOf(window()), [&](QQuickItem* item) {
+        if (found != nullptr)
+            return false;
+        if (textOf(item) == text && isVisible(item)) {
+            found = item;
+            return false;
+        }
+        return true;
+    });
+    return found;
+}
+
+QList<QQuickItem*> FrontDoor::textsContaining(const QString& part) const
+{
+    QList<QQuickItem*> found;
+    visit(rootOf(window()), [&](QQuickItem* item) {
+        if (textOf(item).contains(part) && isVisible(item))
+            found << item;
+        return true;
+    });
+    return found;
+}
+
+QQuickItem* FrontDoor::focused() const
+{
+    return window()->activeFocusItem();
+}
+
+void FrontDoor::click(QQuickItem* item, Qt::MouseButton button)
+{
+    if (item == nullptr) {
+        QTest::qFail("click: no such item on screen", __FILE__, __LINE__);
+        return;
+    }
+    clickAt(item->mapToScene(QPointF(item->width() / 2, item->height() / 2)), button);
+}
+
+void FrontDoor::clickAt(QPointF scenePoint, Qt::MouseButton button)
+{
+    QTest::mouseClick(window(), button, Qt::NoModifier, scenePoint.toPoint());
+    settle();
+}
+
+void FrontDoor::wheel(QQuickItem* item, int steps)
+{
+    const QPointF local(item->width() / 2, item->height() / 2);
+    const QPointF scene = item->mapToScene(local);
+    const QPoint global = window()->mapToGlobal(scene.toPoint());
+    QWheelEvent event(scene, global, QPoint(), QPoint(0, -120 * steps), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QGuiApplication::sendEvent(window(), &event);
+    settle(200);
+}
+
+void FrontDoor::key(int key, Qt::KeyboardModifiers modifiers)
+{
+    QTest::keyClick(window(), Qt::Key(key), modifiers);
+    settle();
+}
+
+void FrontDoor::type(const QString& text)
+{
+    // Each character as a key press that carries it, as a keyboard layout
+    // sends it (QTest has no keyClicks for a window in Qt 6.4).
+    for (const QChar character : text) {
+        const char latin = character.toLatin1();
+        if (character.unicode() < 0x80 && latin != 0) {
+            QTest::keyClick(window(), latin);
+        } else {
+            QTest::sendKeyEvent(QTest::Press, window(), Qt::Key_unknown, QString(character),
+                                Qt::NoModifier);
+            QTest::sendKeyEvent(QTest::Release, window(), Qt::Key_unknown, QString(character),
+                                Qt::NoModifier);
+        }
+    }
+    settle();
+}
+
+void FrontDoor::resize(int width, int height)
+{
+    window()->resize(width, height);
+    settle(200);
+}
+
+void FrontDoor::settle(int milliseconds)
+{
+    QTest::qWait(milliseconds);
+}
+
+bool FrontDoor::waitFor(const std::function<bool()>& predicate, int timeout)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (!predicate()) {
+        if (waited.elapsed() > timeout)
+            return false;
+        QTest::qWait(20);
+    }
+    return true;
+}
+
+const SharedVault& sharedVault()
+{
+    static const QTemporaryDir folder;
+    static const SharedVault made = [] {
+        SharedVault result;
+        result.file = folder.filePath(QStringLiteral("shared.wwv"));
+        // The KDF at its floor: the test is about the window, not the KDF.
+        const vault::Calibration floor;
+        auto keychain = keychain::Keychain::create(crypto::systemRandom(), 24);
+        const QByteArray password = FrontDoor::password().toUtf8();
+        const ByteView passwordBytes(reinterpret_cast<const std::uint8_t*>(password.constData()),
+                                     std::size_t(password.size()));
+        const std::int64_t now = QDateTime::currentSecsSinceEpoch();
+        if (!keychain)
+            return result;
+        auto created =
+            vault::Vault::create(passwordBytes, *keychain, floor, crypto::systemRandom(), now);
+        if (!created)
+            return result;
+        auto bytes = created->serialize(crypto::systemRandom(), now);
+        if (!bytes)
+            return result;
+        auto storage =
+            vault::VaultStorage::create(result.file.toStdString(), *bytes, crypto::systemRandom());
+        if (!storage)
+            return result;
+        result.phrase = QString::fromUtf8(keychain->mnemonic().view().data(),
+                                          qsizetype(keychain->mnemonic().view().size()));
+        return result;
+    }();
+    return made;
+}
+
+} // namespace watchword::e2e
