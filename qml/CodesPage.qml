@@ -272,27 +272,29 @@ Pane {
                     if (!list.following)
                         list.currentRecordId = list.currentItem ? list.currentItem.recordId : ""
                 }
+                // True from "the rows are about to move" until the highlight
+                // is back on its account.
                 property bool following: false
                 function follow() {
-                    if (!page.model || typeof page.model.rowOf !== "function"
-                            || list.currentRecordId === "")
-                        return
-                    const row = page.model.rowOf(list.currentRecordId)
-                    list.following = true
+                    const row = page.model && typeof page.model.rowOf === "function"
+                                ? page.model.rowOf(list.currentRecordId) : -1
                     if (row >= 0)
                         list.currentIndex = row
                     list.following = false
                     if (row >= 0)
                         list.positionViewAtIndex(row, ListView.Contain)
+                    else
+                        list.currentRecordId = list.currentItem ? list.currentItem.recordId : ""
                 }
                 Connections {
                     target: page.model ? page.model : null
                     ignoreUnknownSignals: true
+                    function onLayoutAboutToBeChanged() { list.following = true }
+                    function onModelAboutToBeReset() { list.following = true }
+                    function onRowsAboutToBeMoved() { list.following = true }
                     function onLayoutChanged() { Qt.callLater(list.follow) }
-                    function onRowsMoved() { Qt.callLater(list.follow) }
                     function onModelReset() { Qt.callLater(list.follow) }
-                    function onRowsRemoved() { Qt.callLater(list.follow) }
-                    function onRowsInserted() { Qt.callLater(list.follow) }
+                    function onRowsMoved() { Qt.callLater(list.follow) }
                 }
 
                 highlight: Rectangle {

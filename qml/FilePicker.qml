@@ -22,6 +22,8 @@ Dialog {
     property url currentFolder
     // What the person chose.
     property url selectedFile
+    // The folder the list shows.
+    property url shownFolder
     // Save mode: ask before replacing a file (off where the caller asks).
     property bool confirmOverwrite: true
     property bool replacing: false
@@ -30,7 +32,7 @@ Dialog {
     readonly property bool choosingFolder: fileMode === FilePicker.Folder
     // Save mode: added to a typed name that has no extension.
     property string defaultSuffix: ""
-    readonly property url typedFile: Places.resolve(folder.folder, picker.withSuffix(nameField.text))
+    readonly property url typedFile: Places.resolve(picker.shownFolder, picker.withSuffix(nameField.text))
 
     function withSuffix(name) {
         const last = name.trim().split("/").pop()
@@ -58,7 +60,7 @@ Dialog {
     onAboutToShow: {
         const start = String(picker.currentFolder) !== "" && Places.isFolder(picker.currentFolder)
                       ? picker.currentFolder : Places.startFolder()
-        folder.folder = start
+        picker.shownFolder = start
         list.currentIndex = -1
         nameField.text = picker.saving ? picker.suggestedName() : ""
         problem.text = ""
@@ -76,12 +78,12 @@ Dialog {
     }
 
     function openFolder(url) {
-        folder.folder = url
+        picker.shownFolder = url
         list.currentIndex = -1
     }
 
     function goUp() {
-        picker.openFolder(Places.parentOf(folder.folder))
+        picker.openFolder(Places.parentOf(picker.shownFolder))
     }
 
     // Accepts what is chosen; false (with a reason shown) if nothing is.
@@ -89,7 +91,7 @@ Dialog {
         let chosen
         if (picker.choosingFolder) {
             chosen = list.currentIndex >= 0 && folder.isFolder(list.currentIndex)
-                     ? folder.get(list.currentIndex, "fileUrl") : folder.folder
+                     ? folder.get(list.currentIndex, "fileUrl") : picker.shownFolder
         } else if (picker.saving) {
             chosen = picker.typedFile
             if (String(chosen) === "") {
@@ -154,7 +156,7 @@ Dialog {
             Button {
                 objectName: "pickerUp"
                 text: qsTr("Up")
-                enabled: String(Places.parentOf(folder.folder)) !== String(folder.folder)
+                enabled: String(Places.parentOf(picker.shownFolder)) !== String(picker.shownFolder)
                 Accessible.name: qsTr("Go up one folder")
                 onClicked: picker.goUp()
             }
@@ -166,7 +168,7 @@ Dialog {
             }
             Label {
                 objectName: "pickerFolder"
-                text: Places.displayPath(folder.folder)
+                text: Places.displayPath(picker.shownFolder)
                 elide: Text.ElideMiddle
                 Layout.fillWidth: true
                 Accessible.name: qsTr("Folder %1").arg(text)
@@ -195,11 +197,12 @@ Dialog {
                 boundsBehavior: Flickable.StopAtBounds
                 highlightMoveDuration: 0
                 Accessible.role: Accessible.List
-                Accessible.name: qsTr("Files in %1").arg(Places.displayPath(folder.folder))
+                Accessible.name: qsTr("Files in %1").arg(Places.displayPath(picker.shownFolder))
                 ScrollBar.vertical: ScrollBar {}
 
                 model: FolderListModel {
                     id: folder
+                    folder: picker.shownFolder
                     showDirsFirst: true
                     showDotAndDotDot: false
                     showFiles: !picker.choosingFolder

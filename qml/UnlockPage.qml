@@ -108,6 +108,7 @@ Item {
                 }
                 TextArea {
                     id: phrase
+                    objectName: "recoveryPhraseField"
                     visible: page.recovering
                     enabled: !page.busy
                     wrapMode: TextEdit.Wrap
@@ -128,6 +129,7 @@ Item {
                 }
                 TextField {
                     id: newPassword
+                    objectName: "recoveryNewPassword"
                     visible: page.recovering
                     enabled: !page.busy
                     echoMode: TextInput.Password
@@ -146,6 +148,7 @@ Item {
                 }
                 TextField {
                     id: repeat
+                    objectName: "recoveryRepeat"
                     visible: page.recovering
                     enabled: !page.busy
                     echoMode: TextInput.Password

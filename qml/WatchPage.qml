@@ -10,6 +10,7 @@ import Watchword.App
 // Presentation only: every figure comes from the WatchSimulator.
 Pane {
     id: page
+    objectName: "watchPage"
 
     // A WatchSimulator, or anything with the same properties.
     required property var simulator
@@ -611,6 +612,10 @@ Pane {
         title: qsTr("Open a watch export")
         fileMode: FilePicker.OpenFile
         nameFilters: [qsTr("Watch export (*.json)"), qsTr("All files (*)")]
-        onAccepted: page.simulator.openExportFile(selectedFile)
+        onAccepted: {
+            // Opened, the watch asks for its PIN: the keys go to it.
+            if (page.simulator.openExportFile(selectedFile))
+                watchArea.forceActiveFocus()
+        }
     }
 }

@@ -193,12 +193,32 @@ QQuickItem* FrontDoor::focused() const
     return window()->activeFocusItem();
 }
 
+void FrontDoor::scrollIntoView(QQuickItem* item)
+{
+    // As a person scrolls each scrolling area around the item until it shows.
+    for (QQuickItem* at = item->parentItem(); at != nullptr; at = at->parentItem()) {
+        if (!at->inherits("QQuickFlickable"))
+            continue;
+        const QRectF rect = item->mapRectToItem(at, QRectF(0, 0, item->width(), item->height()));
+        double offset = 0;
+        if (rect.bottom() > at->height())
+            offset = rect.bottom() - at->height();
+        if (rect.top() - offset < 0)
+            offset = rect.top();
+        if (offset != 0) {
+            at->setProperty("contentY", at->property("contentY").toDouble() + offset);
+            settle(20);
+        }
+    }
+}
+
 void FrontDoor::click(QQuickItem* item, Qt::MouseButton button)
 {
     if (item == nullptr) {
         QTest::qFail("click: no such item on screen", __FILE__, __LINE__);
         return;
     }
+    scrollIntoView(item);
     clickAt(item->mapToScene(QPointF(item->width() / 2, item->height() / 2)), button);
 }
 

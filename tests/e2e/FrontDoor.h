@@ -67,7 +67,9 @@ public:
     QQuickItem* focused() const;
 
     // --- Acting as a person.
+    // Scrolls the item into view first, as a person would.
     void click(QQuickItem* item, Qt::MouseButton button = Qt::LeftButton);
+    void scrollIntoView(QQuickItem* item);
     void clickAt(QPointF scenePoint, Qt::MouseButton button = Qt::LeftButton);
     void wheel(QQuickItem* item, int steps);
     void key(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);

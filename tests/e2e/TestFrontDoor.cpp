@@ -7,8 +7,10 @@
 #include "VaultController.h"
 
 #include <QClipboard>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QQuickItem>
 #include <QQuickStyle>
@@ -85,6 +87,39 @@ private:
             [&] { return app.shell().vault()->accounts()->rowCount() == before + 1; });
     }
 
+    // Opens the drop-down called name and clicks the choice text in its list.
+    bool choose(FrontDoor& app, const QString& name, const QString& text)
+    {
+        QQuickItem* box = app.byName(name);
+        if (box == nullptr)
+            return false;
+        app.click(box);
+        QQuickItem* choice = nullptr;
+        if (!FrontDoor::waitFor([&] {
+                for (QQuickItem* item : app.textsContaining(text)) {
+                    if (item->property("text").toString() == text &&
+                        item->inherits("QQuickItemDelegate"))
+                        choice = item;
+                }
+                return choice != nullptr;
+            }))
+            return false;
+        app.click(choice);
+        return FrontDoor::waitFor([&] { return box->property("currentText").toString() == text; });
+    }
+
+    // In the open file picker: the name typed over the suggested one, Enter.
+    void saveAs(FrontDoor& app, const QString& name)
+    {
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("pickerName")) != nullptr; }));
+        QQuickItem* field = app.byName(QStringLiteral("pickerName"));
+        QVERIFY(field->hasActiveFocus());
+        app.key(Qt::Key_A, Qt::ControlModifier);
+        app.type(name);
+        app.key(Qt::Key_Return);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -96,6 +131,13 @@ private slots:
 
     void cleanup()
     {
+        // What the window showed when a test failed, for the log's reader.
+        if (QTest::currentTestFailed() && m_app && m_app->window() != nullptr) {
+            const QString shot = QDir::temp().filePath(
+                QStringLiteral("frontdoor-%1.png").arg(QTest::currentTestFunction()));
+            if (m_app->window()->grabWindow().save(shot))
+                qInfo("the window at the failure: %s", qPrintable(shot));
+        }
         m_app.reset();
         const QStringList warnings = watchword::e2e::WarningTrap::take();
         if (!warnings.isEmpty())
@@ -182,6 +224,223 @@ private slots:
             20000));
         QVERIFY(app.showsText(app.shell().vault()->error()));
         QVERIFY(unlock(app));
+    }
+
+    // --- Export: every format to a new file (the name typed in the
+    // picker, which opens in the home folder and says "Save"), then again
+    // onto the same file, replaced after the question.
+    void exportEveryFormatToNewAndExistingFiles()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        QVERIFY(addByLink(app, githubLink));
+        const QStringList formats{
+            QStringLiteral("Watchword backup"), QStringLiteral("Aegis (plain)"),
+            QStringLiteral("Aegis (encrypted)"), QStringLiteral("otpauth:// URI list"),
+            QStringLiteral("Google Authenticator transfer")};
+        int number = 0;
+        for (const QString& format : formats) {
+            for (const bool again : {false, true}) {
+                ++number;
+                app.click(app.byName(QStringLiteral("appMenuButton")));
+                app.click(app.byName(QStringLiteral("exportItem")));
+                QVERIFY(FrontDoor::waitFor(
+                    [&] { return app.byName(QStringLiteral("formatBox")) != nullptr; }));
+                QVERIFY2(choose(app, QStringLiteral("formatBox"), format), qPrintable(format));
+                if (QQuickItem* password = app.byName(QStringLiteral("passwordField"))) {
+                    app.click(password);
+                    app.type(QStringLiteral("export pass phrase"));
+                    app.click(app.byName(QStringLiteral("repeatField")));
+                    app.type(QStringLiteral("export pass phrase"));
+                }
+                if (QQuickItem* acknowledge = app.byName(QStringLiteral("acknowledge")))
+                    app.click(acknowledge);
+                app.click(app.byName(QStringLiteral("exportButton")));
+                QVERIFY(FrontDoor::waitFor(
+                    [&] { return app.byName(QStringLiteral("pickerName")) != nullptr; }));
+                QCOMPARE(app.byName(QStringLiteral("pickerFolder"))->property("text").toString(),
+                         QStringLiteral("~"));
+                QVERIFY(app.byText(QStringLiteral("Save")) != nullptr);
+                const QString name = QStringLiteral("export-%1.out").arg((number + 1) / 2);
+                const QString path = QDir(app.home()).filePath(name);
+                const QDateTime before = QFileInfo(path).lastModified();
+                saveAs(app, name);
+                if (again) {
+                    QVERIFY(FrontDoor::waitFor([&] {
+                        return app.showsText(QStringLiteral("Replace it with this export?"));
+                    }));
+                    QTest::qWait(1100); // a later modification time
+                    app.click(app.byText(QStringLiteral("Yes")));
+                }
+                QVERIFY2(FrontDoor::waitFor(
+                             [&] {
+                                 return QFileInfo(path).size() > 0 &&
+                                        QFileInfo(path).lastModified() != before &&
+                                        app.byName(QStringLiteral("resultLabel")) != nullptr;
+                             },
+                             30000),
+                         qPrintable(format));
+                app.click(app.byName(QStringLiteral("closeButton")));
+            }
+        }
+    }
+
+    // --- Watch: an export made under a PIN, saved to a new file through the
+    // picker, then opened from that file and unlocked with the PIN typed on
+    // the watch.
+    void watchExportSavedAndOpened()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        QVERIFY(addByLink(app, githubLink));
+        app.key(Qt::Key_5, Qt::AltModifier);
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("watchPage")) != nullptr; }));
+        QObject* simulator =
+            qvariant_cast<QObject*>(app.byName(QStringLiteral("watchPage"))->property("simulator"));
+        app.click(app.byText(QStringLiteral("All")));
+        app.click(app.byName(QStringLiteral("pinField")));
+        app.type(QStringLiteral("482916"));
+        app.click(app.byName(QStringLiteral("repeatField")));
+        app.type(QStringLiteral("482916"));
+        app.click(app.byName(QStringLiteral("createExportButton")));
+        QVERIFY(FrontDoor::waitFor([&] { return simulator->property("exportLoaded").toBool(); }));
+
+        app.click(app.byText(QStringLiteral("Save export\u2026")));
+        saveAs(app, QStringLiteral("watch.json"));
+        const QString path = QDir(app.home()).filePath(QStringLiteral("watch.json"));
+        QVERIFY(FrontDoor::waitFor([&] { return QFileInfo(path).size() > 0; }));
+
+        app.click(app.byText(QStringLiteral("Open export\u2026")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("watch.json")) != nullptr; }));
+        app.click(app.byText(QStringLiteral("watch.json")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("pickerList")) == nullptr; }));
+        // The watch has the keys once the file is open.
+        app.type(QStringLiteral("482916"));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return simulator->property("openedAccounts").toInt() == 1; }, 30000));
+    }
+
+    // --- Recovery: one mistyped word is refused; the phrase and both
+    // passwords stay as typed, the error goes with the fix, and the vault
+    // opens with the new password.
+    void recoverWithOneTypoThenFixed()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        app.click(app.byText(QStringLiteral("Forgot the password? Use the recovery phrase")));
+        QStringList words = watchword::e2e::sharedVault().phrase.split(QLatin1Char(' '));
+        const QString last = words.takeLast();
+        const QString typo = words.join(QLatin1Char(' ')) + QStringLiteral(" zzzz");
+        app.type(typo);
+        const QString password = QStringLiteral("new lantern orbit velvet");
+        app.click(app.byName(QStringLiteral("recoveryNewPassword")));
+        app.type(password);
+        app.click(app.byName(QStringLiteral("recoveryRepeat")));
+        app.type(password);
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor([&] { return !vault->error().isEmpty(); }, 30000));
+        QCOMPARE(vault->state(), VaultController::State::Locked);
+        QVERIFY(app.showsText(vault->error()));
+        QCOMPARE(app.byName(QStringLiteral("recoveryPhraseField"))->property("text").toString(),
+                 typo);
+        QCOMPARE(app.byName(QStringLiteral("recoveryNewPassword"))->property("text").toString(),
+                 password);
+        QCOMPARE(app.byName(QStringLiteral("recoveryRepeat"))->property("text").toString(),
+                 password);
+
+        app.click(app.byName(QStringLiteral("recoveryPhraseField")));
+        app.key(Qt::Key_End, Qt::ControlModifier);
+        for (int i = 0; i < 4; ++i)
+            app.key(Qt::Key_Backspace);
+        app.type(last);
+        QVERIFY(vault->error().isEmpty());
+        app.click(app.byName(QStringLiteral("recoveryRepeat")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return vault->state() == VaultController::State::Unlocked; }, 30000));
+        app.key(Qt::Key_L, Qt::ControlModifier);
+        QVERIFY(
+            FrontDoor::waitFor([&] { return vault->state() == VaultController::State::Locked; }));
+        QVERIFY(unlock(app, password));
+    }
+
+    // --- Changing the password in Settings: a wrong current password keeps
+    // all three fields; fixed, the change is confirmed on the page and the
+    // new password opens the vault.
+    void changePasswordAfterAMistake()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        app.key(Qt::Key_3, Qt::AltModifier);
+        app.click(app.byName(QStringLiteral("changePasswordButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("currentPasswordField")) != nullptr; }));
+        const QString password = QStringLiteral("violet harbour summit quill");
+        app.type(QStringLiteral("wrong guess"));
+        app.key(Qt::Key_Return);
+        app.type(password);
+        app.key(Qt::Key_Return);
+        app.type(password);
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("passwordProblemLabel")) != nullptr; }, 30000));
+        QCOMPARE(app.byName(QStringLiteral("currentPasswordField"))->property("text").toString(),
+                 QStringLiteral("wrong guess"));
+        QCOMPARE(app.byName(QStringLiteral("newPasswordField"))->property("text").toString(),
+                 password);
+        QCOMPARE(app.byName(QStringLiteral("repeatPasswordField"))->property("text").toString(),
+                 password);
+
+        app.click(app.byName(QStringLiteral("currentPasswordField")));
+        app.key(Qt::Key_A, Qt::ControlModifier);
+        app.type(FrontDoor::password());
+        app.click(app.byName(QStringLiteral("repeatPasswordField")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("vaultDoneLabel")) != nullptr; }, 30000));
+        app.key(Qt::Key_L, Qt::ControlModifier);
+        QVERIFY(
+            FrontDoor::waitFor([&] { return vault->state() == VaultController::State::Locked; }));
+        QVERIFY(unlock(app, password));
+    }
+
+    // --- A new order keeps the highlight on the same account: Enter then
+    // copies that account's code, not the one now in its old row.
+    void sortChangeKeepsTheHighlightedAccount()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        QVERIFY(addByLink(app, mastodonLink));
+        QVERIFY(addByLink(app, githubLink));
+        QVERIFY(addByLink(app, gitlabLink));
+        // My order: Mastodon, GitHub, GitLab. Highlight GitLab (the last).
+        app.click(app.textsContaining(QStringLiteral("GitLab")).constFirst());
+        QCOMPARE(app.byName(QStringLiteral("codesList"))->property("currentIndex").toInt(), 2);
+        QVERIFY(choose(app, QStringLiteral("orderBox"), QStringLiteral("By name")));
+        // By name: GitHub, GitLab, Mastodon.
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.byName(QStringLiteral("codesList"))->property("currentIndex").toInt() == 1;
+        }));
+        // Ctrl+F, then Enter in the search field: copies the highlighted row.
+        app.key(Qt::Key_F, Qt::ControlModifier);
+        QGuiApplication::clipboard()->clear();
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor([] { return isCode(clipboardText()); }));
+        const auto* accounts = app.shell().vault()->accounts();
+        QString gitlabCode;
+        for (int row = 0; row < accounts->rowCount(); ++row) {
+            const QModelIndex index = accounts->index(row, 0);
+            if (index.data(watchword::app::AccountListModel::IssuerRole).toString() ==
+                QStringLiteral("GitLab"))
+                gitlabCode = index.data(watchword::app::AccountListModel::PlainCodeRole).toString();
+        }
+        QCOMPARE(clipboardText(), gitlabCode);
     }
 
     // --- Resizing: the smallest window the app allows and a large one
