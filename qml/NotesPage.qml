@@ -249,16 +249,24 @@ Pane {
     }
 
     function refilter() {
-        const needle = searchField.text.trim().toLocaleLowerCase()
+        // Titles, tags and bodies, without regard to case or accents: the
+        // vault decides (the bodies are not in this page).
+        const needle = searchField.text.trim()
         for (let i = 0; i < visualNotes.items.count; ++i) {
             const item = visualNotes.items.get(i)
-            let match = needle === "" || item.model.title.toLocaleLowerCase().indexOf(needle) >= 0
-            if (!match)
-                match = tagStrings(item.model.tags).some(t => t.toLocaleLowerCase().indexOf(needle) >= 0)
+            const match = needle === "" || page.vault.noteMatches(item.model.recordId, needle)
             if (item.inMatching !== match)
                 item.inMatching = match
         }
-        syncCurrentIndex()
+        // A note the search hides is not shown either (unless it is being
+        // edited: nothing typed is lost to a search).
+        let shown = selectedId === ""
+        for (let i = 0; i < matchingNotes.count && !shown; ++i)
+            shown = matchingNotes.get(i).model.recordId === selectedId
+        if (!shown && !editing)
+            select("")
+        else
+            syncCurrentIndex()
     }
 
     function openFirstMatch() {
@@ -636,7 +644,7 @@ Pane {
                     visible: list.count === 0 && page.notes !== null && page.notes.count > 0
                     anchors.centerIn: parent
                     width: parent.width - 2 * Math.round(metrics.height)
-                    text: qsTr("No title or tag contains \u201c%1\u201d.").arg(page.searchText.trim())
+                    text: qsTr("No note contains \u201c%1\u201d in its title, tags or text.").arg(page.searchText.trim())
                     color: page.palette.placeholderText
                     horizontalAlignment: Text.AlignHCenter
                     wrapMode: Text.Wrap
@@ -829,7 +837,7 @@ Pane {
                     Shortcut {
                         // A shortcut, not a key handler: the text fields
                         // take Ctrl+Return as their own Return.
-                        sequences: ["Ctrl+Return", "Ctrl+Enter"]
+                        sequences: [StandardKey.Save, "Ctrl+Return", "Ctrl+Enter"]
                         enabled: page.editing && page.visible
                         onActivated: page.save()
                     }

@@ -6,6 +6,7 @@
 #include "encoding/Hex.h"
 #include "importers/ImportPlan.h"
 #include "keychain/Keychain.h"
+#include "AccountFilterModel.h"
 #include "text/SecretText.h"
 #include "vault/Calibration.h"
 #include "vault/PasswordStrength.h"
@@ -1318,6 +1319,29 @@ QString VaultController::revealNote(const QString& recordId) const
         return {};
     return QString::fromUtf8(reinterpret_cast<const char*>(note->body.data()),
                              qsizetype(note->body.size()));
+}
+
+bool VaultController::noteMatches(const QString& recordId, const QString& query) const
+{
+    const QString needle = foldForSearch(query.trimmed());
+    if (needle.isEmpty())
+        return true;
+    const auto* note = findRecord<vault::SecureNote>(recordId);
+    if (note == nullptr)
+        return false;
+    if (foldForSearch(QString::fromStdString(note->title)).contains(needle))
+        return true;
+    for (const auto& tag : note->tags) {
+        if (foldForSearch(QString::fromStdString(tag)).contains(needle))
+            return true;
+    }
+    QString body = QString::fromUtf8(reinterpret_cast<const char*>(note->body.data()),
+                                     qsizetype(note->body.size()));
+    QString folded = foldForSearch(body);
+    text::wipe(body);
+    const bool found = folded.contains(needle);
+    text::wipe(folded);
+    return found;
 }
 
 bool bindVault(QObject* owner, VaultController*& slot, VaultController* vault)

@@ -199,6 +199,10 @@ public:
     Q_INVOKABLE bool removeNote(const QString& recordId);
     // The body of a note, for showing on request (empty if none).
     Q_INVOKABLE QString revealNote(const QString& recordId) const;
+    // The notes' search: true if the title, a tag or the body contains
+    // query, ignoring case and accents ("zurich" finds "Zürich"). The body
+    // is read in memory and its folded copy wiped; nothing is kept.
+    Q_INVOKABLE bool noteMatches(const QString& recordId, const QString& query) const;
 
     // Puts the last deleted record back.
     Q_INVOKABLE bool undo();

@@ -179,6 +179,8 @@ class TestVaultController : public QObject
     Q_OBJECT
 
 private slots:
+    void noteSearch_data();
+    void noteSearch();
     void missingFileIsTheFirstRun();
     void wrongPasswordThenRightOne();
     void eitherUnicodeFormUnlocks();
@@ -279,6 +281,38 @@ void TestVaultController::clockTicksTheCodes()
     fixture.clock.setMilliseconds(1'111'111'109'000);
     // RFC 6238: T = 1111111109 gives 07081804.
     QCOMPARE(code(), QStringLiteral("07081804"));
+}
+
+// The notes' search: title, tags and body, case and accents aside.
+void TestVaultController::noteSearch_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<bool>("found");
+    QTest::newRow("empty finds all") << QString() << true;
+    QTest::newRow("title") << QStringLiteral("TRIP") << true;
+    QTest::newRow("tag") << QStringLiteral("travel") << true;
+    QTest::newRow("body") << QStringLiteral("room 12") << true;
+    QTest::newRow("no accent finds the accented") << QStringLiteral("zurich") << true;
+    QTest::newRow("accented finds the accented") << QStringLiteral("Z\u00fcrich") << true;
+    QTest::newRow("decomposed form") << QStringLiteral("zu\u0308rich") << true;
+    QTest::newRow("elsewhere") << QStringLiteral("geneva") << false;
+}
+
+void TestVaultController::noteSearch()
+{
+    QFETCH(QString, query);
+    QFETCH(bool, found);
+    Clock clock;
+    ClipboardService clipboard;
+    auto controller = VaultController::makeDemo(&clock, &clipboard);
+    QSignalSpy finished(controller.get(), &VaultController::unlockFinished);
+    QVERIFY(finished.wait(10'000));
+    const QString id = controller->addNote(QStringLiteral("Conference trip"),
+                                           QStringLiteral("Hotel near Z\u00fcrich HB, room 12"),
+                                           {QStringLiteral("Travel")});
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(controller->noteMatches(id, query), found);
+    QVERIFY(!controller->noteMatches(QStringLiteral("00"), QStringLiteral("trip")));
 }
 
 void TestVaultController::demoVault()

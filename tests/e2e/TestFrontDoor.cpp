@@ -443,6 +443,41 @@ private slots:
         QCOMPARE(clipboardText(), gitlabCode);
     }
 
+    // --- Notes: a note saved with Ctrl+S is found by a word of its body,
+    // accents aside ("zurich" finds "Zürich"); a search that finds nothing
+    // says so and shows no note.
+    void noteFoundByItsBodyWithoutAccents()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        app.key(Qt::Key_2, Qt::AltModifier);
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notesPage")) != nullptr; }));
+        app.key(Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("titleField")) != nullptr; }));
+        app.type(QStringLiteral("Conference trip"));
+        app.click(app.byName(QStringLiteral("bodyEditor")));
+        app.type(QStringLiteral("Hotel near Z\u00fcrich HB, room 12"));
+        app.key(Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("titleField")) == nullptr; }));
+        QCOMPARE(app.shell().vault()->notes()->rowCount(), 1);
+
+        app.key(Qt::Key_F, Qt::ControlModifier);
+        app.type(QStringLiteral("zurich"));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.byName(QStringLiteral("notesList"))->property("count").toInt() == 1;
+        }));
+        app.key(Qt::Key_A, Qt::ControlModifier);
+        app.type(QStringLiteral("geneva"));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.byName(QStringLiteral("notesList"))->property("count").toInt() == 0;
+        }));
+        QVERIFY(app.byName(QStringLiteral("noMatchesLabel")) != nullptr);
+        QVERIFY(app.byName(QStringLiteral("noteViewer")) == nullptr);
+    }
+
     // --- Resizing: the smallest window the app allows and a large one
     // draw without warnings (polish loops, binding loops).
     void resizeToMinimumAndLarge()

@@ -99,6 +99,20 @@ Item {
                 return true
             }
 
+            // As the vault's: title, tags and body, case and accents aside.
+            function noteMatches(id, query) {
+                const fold = (text) => String(text).normalize("NFKD")
+                                                   .replace(/[\u0300-\u036f]/g, "").toLowerCase()
+                const at = rowOf(id)
+                if (at < 0)
+                    return false
+                const row = notes.get(at)
+                const texts = [row.title, bodies[id] || ""]
+                for (let i = 0; i < row.tags.count; ++i)
+                    texts.push(row.tags.get(i).modelData)
+                return texts.some(t => fold(t).indexOf(fold(query.trim())) >= 0)
+            }
+
             function revealNote(id) {
                 ++revealCount
                 record(["revealNote", id])
