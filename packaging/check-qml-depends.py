@@ -103,7 +103,10 @@ def main():
                     todo.append((words[1], module))
         for root, dirs, files in os.walk(directory):
             # Qt Design Studio's property sheets: not loaded by an app.
-            dirs[:] = [d for d in dirs if d != "designer"]
+            # A folder with a qmldir of its own is another module (QtQuick/
+            # Dialogs under QtQuick): walked only if something imports it.
+            dirs[:] = [d for d in dirs if d != "designer"
+                       and not os.path.isfile(os.path.join(root, d, "qmldir"))]
             for name in files:
                 if name.endswith(".qml"):
                     with open(os.path.join(root, name), encoding="utf-8",

@@ -23,6 +23,18 @@ Popup {
     property real now: 0
     // Why the last save failed (set by the window); cleared on each save.
     property string saveError: ""
+    // The open vault, asked whether the draft is an account it already has.
+    property var vault: null
+    // The vault account with the same secret and code parameters, if any:
+    // saving would add the same account twice (the import preview marks
+    // these as duplicates; adding by hand or by QR warns the same way).
+    readonly property string duplicate: {
+        if (!draft || !vault)
+            return ""
+        // Read, so that the warning follows every edit of these.
+        void [draft.secret, draft.kind, draft.algorithm, draft.digits, draft.period]
+        return draft.valid ? vault.duplicateOf(draft) : ""
+    }
 
     readonly property bool editing: draft !== null && draft.recordId !== ""
     readonly property string title: editing ? qsTr("Edit account") : qsTr("Add account")
@@ -131,13 +143,25 @@ Popup {
     x: parent ? Math.round((parent.width - width) / 2) : 0
     y: parent ? Math.round((parent.height - height) / 2) : 0
 
-    onOpened: {
+    // Each opening starts afresh: at the top, the secret hidden, no field
+    // marked as edited (so no error shows before anything is typed); adding
+    // starts at the link field, editing at the account's own fields.
+    onAboutToShow: {
         showAllErrors = false
         clipboardUsed = false
         scanMessage = ""
         scannedTexts = []
         saveError = ""
-        uriField.forceActiveFocus(Qt.OtherFocusReason)
+        showSecret.checked = false
+        for (const field of [issuerField, accountField, secretField, counterField])
+            field.touched = false
+        scroll.ScrollBar.vertical.position = 0
+    }
+    onOpened: {
+        if (editor.editing)
+            issuerField.forceActiveFocus(Qt.OtherFocusReason)
+        else
+            uriField.forceActiveFocus(Qt.OtherFocusReason)
     }
 
     FontMetrics {
@@ -741,6 +765,18 @@ Popup {
             }
 
             Label {
+                objectName: "duplicateWarning"
+                visible: editor.duplicate !== ""
+                text: qsTr("%1 is already in the vault with this secret: its codes would show twice.")
+                      .arg(editor.duplicate)
+                color: palette.window.hslLightness < 0.5 ? "#fdd663" : "#8a5300"
+                font.bold: true
+                wrapMode: Text.Wrap
+                Layout.fillWidth: true
+                Accessible.name: text
+            }
+
+            Label {
                 objectName: "saveError"
                 visible: text !== ""
                 text: editor.saveError
@@ -761,7 +797,7 @@ Popup {
                 }
                 Button {
                     objectName: "saveButton"
-                    text: qsTr("Save")
+                    text: editor.duplicate !== "" && !editor.editing ? qsTr("Add anyway") : qsTr("Save")
                     highlighted: true
                     enabled: editor.draft !== null && editor.draft.valid
                     Accessible.name: editor.editing ? qsTr("Save the account") : qsTr("Add the account")
@@ -784,13 +820,17 @@ Popup {
         }
     }
 
-    // An error under its field, once it should be seen.
+    // An error under its field, once it should be seen. Its line is kept
+    // when there is nothing to say, so the fields below do not jump as
+    // messages come and go.
     component FieldError: Label {
         property string message
         property bool shown
+        readonly property bool showing: message !== "" && shown
         Layout.fillWidth: true
-        visible: message !== "" && shown
-        text: message
+        opacity: showing ? 1 : 0
+        Accessible.ignored: !showing
+        text: showing ? message : " "
         color: palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e"
         wrapMode: Text.Wrap
         Accessible.name: text

@@ -268,6 +268,9 @@ Pane {
                 // order, a filter or a copy in "recently used" order moves
                 // accounts, and Enter must still copy the one highlighted.
                 property string currentRecordId: ""
+                // A row is always highlighted when there is one: Enter, F2
+                // and Delete from the search field act on it.
+                onCountChanged: if (currentIndex < 0 && count > 0) currentIndex = 0
                 onCurrentItemChanged: {
                     if (!list.following)
                         list.currentRecordId = list.currentItem ? list.currentItem.recordId : ""

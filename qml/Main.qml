@@ -225,6 +225,7 @@ ApplicationWindow {
     AccountEditor {
         id: accountEditor
         parent: Overlay.overlay
+        vault: window.vault.state === VaultController.Unlocked ? window.vault : null
         now: window.clock.now
         onAccepted: (draft) => {
             const saved = draft.recordId === "" ? window.vault.addAccount(draft)

@@ -1,12 +1,12 @@
 #include "VaultController.h"
 
 #include "AccountDraft.h"
+#include "AccountFilterModel.h"
 #include "Background.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "importers/ImportPlan.h"
 #include "keychain/Keychain.h"
-#include "AccountFilterModel.h"
 #include "text/SecretText.h"
 #include "vault/Calibration.h"
 #include "vault/PasswordStrength.h"
@@ -1079,6 +1079,25 @@ bool VaultController::addAccount(AccountDraft* draft)
         refreshAccount(*stored);
     requestSave();
     return true;
+}
+
+QString VaultController::duplicateOf(AccountDraft* draft) const
+{
+    if (draft == nullptr || m_state != State::Unlocked || !m_vault)
+        return {};
+    vault::OtpAccount candidate;
+    QString error;
+    if (!draft->toAccount(candidate, error))
+        return {};
+    for (std::size_t i = 0; i < m_vault->recordCount(); ++i) {
+        const auto* existing = std::get_if<vault::OtpAccount>(&m_vault->record(i));
+        if (existing == nullptr || QString::fromLatin1(hexId(existing->id)) == draft->recordId())
+            continue;
+        if (importers::sameCodes(candidate.secret.span(), candidate.parameters,
+                                 existing->secret.span(), existing->parameters))
+            return accountLabel(*existing);
+    }
+    return {};
 }
 
 bool VaultController::updateAccount(AccountDraft* draft)

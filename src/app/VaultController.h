@@ -181,6 +181,11 @@ public:
     // --- Accounts. recordId is the hex record id the models show.
     Q_INVOKABLE bool copyCode(const QString& recordId);
     Q_INVOKABLE bool addAccount(AccountDraft* draft);
+    // The label of a vault account that shows the same codes as the draft
+    // (same secret, kind, algorithm, digits and period; the draft's own
+    // record aside), or an empty string: the add dialog warns before the
+    // same account is added twice.
+    Q_INVOKABLE QString duplicateOf(watchword::app::AccountDraft* draft) const;
     Q_INVOKABLE bool updateAccount(AccountDraft* draft);
     // A draft filled from the account, for editing (owned by the caller:
     // JavaScript's garbage collector in QML), or null.

@@ -1,4 +1,5 @@
 #include "QrReader.h"
+#include "common/QrImage.h"
 #include "common/TestSupport.h"
 
 #include <QClipboard>
@@ -11,36 +12,14 @@
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QtTest>
-#include <qrencode.h>
 
 using watchword::app::decodeQrCodes;
 using watchword::app::QrReader;
 using watchword::app::QrScan;
 using watchword::app::readQrFile;
+using watchword::test::qrImage;
 
 namespace {
-
-// text as a QR code drawn by libqrencode (an encoder independent of the
-// decoder under test): black modules of scale pixels on white, with the
-// four-module quiet zone the standard asks for.
-QImage qrImage(const QByteArray& text, int scale = 4)
-{
-    QRcode* code = QRcode_encodeString8bit(text.constData(), 0, QR_ECLEVEL_M);
-    if (code == nullptr)
-        qFatal("libqrencode could not encode the test text");
-    const int margin = 4;
-    const int side = (code->width + 2 * margin) * scale;
-    QImage image(side, side, QImage::Format_Grayscale8);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    for (int y = 0; y < code->width; ++y)
-        for (int x = 0; x < code->width; ++x)
-            if (code->data[y * code->width + x] & 1)
-                painter.fillRect((x + margin) * scale, (y + margin) * scale, scale, scale,
-                                 Qt::black);
-    QRcode_free(code);
-    return image;
-}
 
 // images side by side (horizontal) or stacked, on one white canvas.
 QImage combine(const QList<QImage>& images, bool horizontal)

@@ -188,6 +188,16 @@ QList<QQuickItem*> FrontDoor::textsContaining(const QString& part) const
     return found;
 }
 
+QVariant FrontDoor::read(const QString& objectName, const char* property) const
+{
+    const QQuickItem* item = byName(objectName);
+    if (item == nullptr) {
+        qWarning("no visible item called %s on screen", qPrintable(objectName));
+        return {};
+    }
+    return item->property(property);
+}
+
 QQuickItem* FrontDoor::focused() const
 {
     return window()->activeFocusItem();

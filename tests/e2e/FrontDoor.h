@@ -65,6 +65,9 @@ public:
     QList<QQuickItem*> textsContaining(const QString& part) const;
     bool showsText(const QString& part) const { return !textsContaining(part).isEmpty(); }
     QQuickItem* focused() const;
+    // A property of the visible item called objectName; with no such item,
+    // a warning (which fails the test) and an invalid value.
+    QVariant read(const QString& objectName, const char* property) const;
 
     // --- Acting as a person.
     // Scrolls the item into view first, as a person would.

@@ -5,6 +5,7 @@
 #include "ClipboardService.h"
 #include "FrontDoor.h"
 #include "VaultController.h"
+#include "common/QrImage.h"
 
 #include <QClipboard>
 #include <QDateTime>
@@ -258,7 +259,7 @@ private slots:
                 app.click(app.byName(QStringLiteral("exportButton")));
                 QVERIFY(FrontDoor::waitFor(
                     [&] { return app.byName(QStringLiteral("pickerName")) != nullptr; }));
-                QCOMPARE(app.byName(QStringLiteral("pickerFolder"))->property("text").toString(),
+                QCOMPARE(app.read(QStringLiteral("pickerFolder"), "text").toString(),
                          QStringLiteral("~"));
                 QVERIFY(app.byText(QStringLiteral("Save")) != nullptr);
                 const QString name = QStringLiteral("export-%1.out").arg((number + 1) / 2);
@@ -297,7 +298,7 @@ private slots:
         QVERIFY(
             FrontDoor::waitFor([&] { return app.byName(QStringLiteral("watchPage")) != nullptr; }));
         QObject* simulator =
-            qvariant_cast<QObject*>(app.byName(QStringLiteral("watchPage"))->property("simulator"));
+            qvariant_cast<QObject*>(app.read(QStringLiteral("watchPage"), "simulator"));
         app.click(app.byText(QStringLiteral("All")));
         app.click(app.byName(QStringLiteral("pinField")));
         app.type(QStringLiteral("482916"));
@@ -346,12 +347,9 @@ private slots:
         QVERIFY(FrontDoor::waitFor([&] { return !vault->error().isEmpty(); }, 30000));
         QCOMPARE(vault->state(), VaultController::State::Locked);
         QVERIFY(app.showsText(vault->error()));
-        QCOMPARE(app.byName(QStringLiteral("recoveryPhraseField"))->property("text").toString(),
-                 typo);
-        QCOMPARE(app.byName(QStringLiteral("recoveryNewPassword"))->property("text").toString(),
-                 password);
-        QCOMPARE(app.byName(QStringLiteral("recoveryRepeat"))->property("text").toString(),
-                 password);
+        QCOMPARE(app.read(QStringLiteral("recoveryPhraseField"), "text").toString(), typo);
+        QCOMPARE(app.read(QStringLiteral("recoveryNewPassword"), "text").toString(), password);
+        QCOMPARE(app.read(QStringLiteral("recoveryRepeat"), "text").toString(), password);
 
         app.click(app.byName(QStringLiteral("recoveryPhraseField")));
         app.key(Qt::Key_End, Qt::ControlModifier);
@@ -390,12 +388,10 @@ private slots:
         app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("passwordProblemLabel")) != nullptr; }, 30000));
-        QCOMPARE(app.byName(QStringLiteral("currentPasswordField"))->property("text").toString(),
+        QCOMPARE(app.read(QStringLiteral("currentPasswordField"), "text").toString(),
                  QStringLiteral("wrong guess"));
-        QCOMPARE(app.byName(QStringLiteral("newPasswordField"))->property("text").toString(),
-                 password);
-        QCOMPARE(app.byName(QStringLiteral("repeatPasswordField"))->property("text").toString(),
-                 password);
+        QCOMPARE(app.read(QStringLiteral("newPasswordField"), "text").toString(), password);
+        QCOMPARE(app.read(QStringLiteral("repeatPasswordField"), "text").toString(), password);
 
         app.click(app.byName(QStringLiteral("currentPasswordField")));
         app.key(Qt::Key_A, Qt::ControlModifier);
@@ -421,12 +417,11 @@ private slots:
         QVERIFY(addByLink(app, gitlabLink));
         // My order: Mastodon, GitHub, GitLab. Highlight GitLab (the last).
         app.click(app.textsContaining(QStringLiteral("GitLab")).constFirst());
-        QCOMPARE(app.byName(QStringLiteral("codesList"))->property("currentIndex").toInt(), 2);
+        QCOMPARE(app.read(QStringLiteral("codesList"), "currentIndex").toInt(), 2);
         QVERIFY(choose(app, QStringLiteral("orderBox"), QStringLiteral("By name")));
         // By name: GitHub, GitLab, Mastodon.
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.byName(QStringLiteral("codesList"))->property("currentIndex").toInt() == 1;
-        }));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("codesList"), "currentIndex").toInt() == 1; }));
         // Ctrl+F, then Enter in the search field: copies the highlighted row.
         app.key(Qt::Key_F, Qt::ControlModifier);
         QGuiApplication::clipboard()->clear();
@@ -466,16 +461,108 @@ private slots:
 
         app.key(Qt::Key_F, Qt::ControlModifier);
         app.type(QStringLiteral("zurich"));
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.byName(QStringLiteral("notesList"))->property("count").toInt() == 1;
-        }));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("notesList"), "count").toInt() == 1; }));
         app.key(Qt::Key_A, Qt::ControlModifier);
         app.type(QStringLiteral("geneva"));
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.byName(QStringLiteral("notesList"))->property("count").toInt() == 0;
-        }));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("notesList"), "count").toInt() == 0; }));
         QVERIFY(app.byName(QStringLiteral("noMatchesLabel")) != nullptr);
         QVERIFY(app.byName(QStringLiteral("noteViewer")) == nullptr);
+    }
+
+    // --- The add dialog: by hand; the same account again (by hand or from
+    // an existing account's QR image) is warned about before it is saved;
+    // each opening starts afresh (secret hidden, no error before typing);
+    // a QR image opened through the picker fills the form; F2 edits with
+    // the focus on the account's own fields.
+    void addByHandFromQrAndDuplicatesWarned()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        QVERIFY(addByLink(app, githubLink));
+
+        // The same secret by hand: warned, and the button says so.
+        app.key(Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("issuerField")) != nullptr; }));
+        QCOMPARE(app.focused() ? app.focused()->objectName() : QString(),
+                 QStringLiteral("uriField"));
+        app.click(app.byName(QStringLiteral("issuerField")));
+        app.type(QStringLiteral("GitHub work"));
+        app.click(app.byName(QStringLiteral("secretField")));
+        app.type(QStringLiteral("JBSWY3DPEHPK3PXP"));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("duplicateWarning")) != nullptr; }));
+        QVERIFY(app.read(QStringLiteral("duplicateWarning"), "text")
+                    .toString()
+                    .contains(QStringLiteral("GitHub")));
+        QCOMPARE(app.read(QStringLiteral("saveButton"), "text").toString(),
+                 QStringLiteral("Add anyway"));
+        app.click(app.byName(QStringLiteral("showSecretButton")));
+        app.key(Qt::Key_Escape);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("issuerField")) == nullptr; }));
+        QCOMPARE(vault->accounts()->rowCount(), 1);
+
+        // Reopened: afresh.
+        app.key(Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("secretField")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("secretField"), "echoMode").toInt(),
+                 2); // Password
+        QCOMPARE(app.byName(QStringLiteral("duplicateWarning")), nullptr);
+        for (const char* error : {"issuerError", "accountNameError", "secretError"})
+            QVERIFY2(app.byName(QString::fromLatin1(error)) == nullptr, error); // not shown
+        // A new account by hand.
+        app.click(app.byName(QStringLiteral("issuerField")));
+        app.type(QStringLiteral("Forgejo"));
+        app.click(app.byName(QStringLiteral("accountField")));
+        app.type(QStringLiteral("erin"));
+        app.click(app.byName(QStringLiteral("secretField")));
+        app.type(QStringLiteral("MFRGGZDFMZTWQ2LK"));
+        QCOMPARE(app.read(QStringLiteral("saveButton"), "text").toString(), QStringLiteral("Save"));
+        app.click(app.byName(QStringLiteral("saveButton")));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 2; }));
+
+        // From QR images in the home folder, through the picker.
+        QVERIFY(watchword::test::qrImage(gitlabLink.toUtf8())
+                    .save(QDir(app.home()).filePath(QStringLiteral("gitlab.png"))));
+        QVERIFY(watchword::test::qrImage(githubLink.toUtf8())
+                    .save(QDir(app.home()).filePath(QStringLiteral("github.png"))));
+        for (const QString& image : {QStringLiteral("gitlab.png"), QStringLiteral("github.png")}) {
+            app.key(Qt::Key_N, Qt::ControlModifier);
+            QVERIFY(FrontDoor::waitFor(
+                [&] { return app.byName(QStringLiteral("scanImageButton")) != nullptr; }));
+            app.click(app.byName(QStringLiteral("scanImageButton")));
+            QVERIFY(FrontDoor::waitFor([&] { return app.byText(image) != nullptr; }));
+            app.click(app.byText(image));
+            app.key(Qt::Key_Return);
+            QVERIFY(FrontDoor::waitFor([&] {
+                return !app.read(QStringLiteral("issuerField"), "text").toString().isEmpty();
+            }));
+            if (image == QStringLiteral("github.png")) {
+                QVERIFY(FrontDoor::waitFor(
+                    [&] { return app.byName(QStringLiteral("duplicateWarning")) != nullptr; }));
+                app.key(Qt::Key_Escape);
+            } else {
+                QCOMPARE(app.byName(QStringLiteral("duplicateWarning")), nullptr);
+                app.click(app.byName(QStringLiteral("saveButton")));
+            }
+            QVERIFY(FrontDoor::waitFor(
+                [&] { return app.byName(QStringLiteral("issuerField")) == nullptr; }));
+        }
+        QCOMPARE(vault->accounts()->rowCount(), 3);
+
+        // F2 on the highlighted account: its own fields have the focus.
+        app.key(Qt::Key_F, Qt::ControlModifier);
+        app.key(Qt::Key_F2);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("issuerField")) != nullptr; }));
+        QCOMPARE(app.focused() ? app.focused()->objectName() : QString(),
+                 QStringLiteral("issuerField"));
+        app.key(Qt::Key_Escape);
     }
 
     // --- Resizing: the smallest window the app allows and a large one

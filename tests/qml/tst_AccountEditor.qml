@@ -64,8 +64,8 @@ Item {
             compare(child(editor, "titleLabel").text, "Add account")
             verify(!child(editor, "saveButton").enabled)
             // An untouched form is not shown in red.
-            verify(!child(editor, "secretError").visible)
-            verify(!child(editor, "accountNameError").visible)
+            verify(!child(editor, "secretError").showing)
+            verify(!child(editor, "accountNameError").showing)
             verify(!child(editor, "previewLabel").visible)
             verify(child(editor, "previewPlaceholder").visible)
             verify(!child(editor, "clipboardBanner").visible)
@@ -81,7 +81,7 @@ Item {
             compare(secret.echoMode, TextInput.Password)
             type(secret, "jbsw y3dp ehpk 3px1")
             const error = child(editor, "secretError")
-            verify(error.visible)
+            verify(error.showing)
             compare(error.text, editor.draft.secretError)
             verify(error.text.indexOf("'1'") >= 0, error.text)
             verify(!child(editor, "saveButton").enabled)
@@ -95,7 +95,7 @@ Item {
 
             keyClick(Qt.Key_Backspace)
             type(secret, "p")
-            verify(!error.visible)
+            verify(!error.showing)
             verify(child(editor, "saveButton").enabled)
             // Typed in lower case with spaces: the same secret as the link's.
             compare(child(editor, "previewLabel").text, editor.draft.previewGroupedCode)
@@ -239,7 +239,7 @@ Item {
             compare(tags.text, "work, mail,")
             compare(editor.draft.tags, ["work", "mail"])
             type(tags, " work")
-            verify(child(editor, "tagsError").visible)
+            verify(child(editor, "tagsError").showing)
         }
 
         function test_severalScannedCodesArePicked() {

@@ -8,19 +8,6 @@ namespace watchword::importers {
 
 namespace {
 
-// Whether two accounts would show the same codes. The HOTP counter is left
-// out: it is where the account has got to, not what it is, so a copy taken
-// a few codes later is still the same account.
-bool sameCodes(ByteView secretA, const otp::OtpParameters& a, ByteView secretB,
-               const otp::OtpParameters& b)
-{
-    if (a.kind != b.kind || a.algorithm != b.algorithm || a.digits != b.digits)
-        return false;
-    if (a.isTimeBased() && a.period != b.period)
-        return false;
-    return constantTimeEqual(secretA, secretB);
-}
-
 // The vault's accounts in the order the vault shows them (sort position,
 // then id), so that a match names the same account on every run.
 std::vector<const vault::OtpAccount*> vaultAccounts(const vault::Vault& vault)
@@ -46,6 +33,16 @@ std::string entryName(std::size_t index, const ImportedAccount& account)
 }
 
 } // namespace
+
+bool sameCodes(ByteView secretA, const otp::OtpParameters& a, ByteView secretB,
+               const otp::OtpParameters& b)
+{
+    if (a.kind != b.kind || a.algorithm != b.algorithm || a.digits != b.digits)
+        return false;
+    if (a.isTimeBased() && a.period != b.period)
+        return false;
+    return constantTimeEqual(secretA, secretB);
+}
 
 std::vector<PlannedAccount> planImport(const Imported& imported, const vault::Vault& vault)
 {
