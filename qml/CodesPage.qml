@@ -103,6 +103,15 @@ Pane {
         property string accountTitle: ""
         property int row: -1
         MenuItem {
+            objectName: "copyItem"
+            text: qsTr("&Copy code")
+            onTriggered: {
+                const row = list.itemAtIndex(actions.row)
+                if (row)
+                    page.copyItem(row)
+            }
+        }
+        MenuItem {
             text: qsTr("&Edit\u2026")
             onTriggered: page.editRequested(actions.recordId)
         }
@@ -155,8 +164,13 @@ Pane {
         }
     }
 
+    // In a wide window the list keeps a reading width, centred, so each code
+    // stays beside its name instead of across a gulf.
     ColumnLayout {
-        anchors.fill: parent
+        anchors.top: parent.top
+        anchors.bottom: parent.bottom
+        anchors.horizontalCenter: parent.horizontalCenter
+        width: Math.min(parent.width, Math.round(metrics.averageCharacterWidth * 110))
         spacing: Math.round(metrics.height * 0.6)
 
         RowLayout {
@@ -326,7 +340,12 @@ Pane {
                         list.forceActiveFocus(Qt.MouseFocusReason)
                         page.copyItem(accountRow)
                     }
-                    onAdvanceRequested: page.advanceRequested(accountRow.recordId)
+                    // "Next" shows the next code and copies it: that is what
+                    // it is wanted for.
+                    onAdvanceRequested: {
+                        page.advanceRequested(accountRow.recordId)
+                        page.copyItem(accountRow)
+                    }
                     onMenuRequested: (anchor) => page.showMenu(accountRow, anchor)
 
                     // Drag a row to a new place (manual order only). The row

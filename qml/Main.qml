@@ -52,10 +52,11 @@ ApplicationWindow {
     }
 
     function openEditor(draft) {
-        accountEditor.saveError = ""
-        accountEditor.draft = draft
-        accountEditor.clipboardUri = window.clipboard.otpauthLink()
-        accountEditor.open()
+        const dialog = window.editor()
+        dialog.saveError = ""
+        dialog.draft = draft
+        dialog.clipboardUri = window.clipboard.otpauthLink()
+        dialog.open()
     }
 
     function editAccount(recordId) {
@@ -76,7 +77,7 @@ ApplicationWindow {
     }
     // What a screenshot waits for: a benchmark run, or the simulated watch
     // checking its PIN.
-    readonly property bool pageBusy: importDialog.controller.busy
+    readonly property bool pageBusy: (importLoader.item !== null && importLoader.item.controller.busy)
                                      || (diagnosticsLoader.item !== null
                                       && diagnosticsLoader.item.controller.busy)
                                      || (watchLoader.item !== null && watchLoader.item.simulator.busy)
@@ -120,9 +121,11 @@ ApplicationWindow {
             window.openEditor(newDraft)
             return true
         case "notes": {
-            if (!unlocked || !notesLoader.item)
+            if (!unlocked)
                 return false
             tabs.currentIndex = 1
+            if (!notesLoader.item)
+                return false
             // The model's first note, shown: IdRole is its first role.
             const notes = window.vault.notes
             if (notes.rowCount() > 0) {
@@ -145,14 +148,14 @@ ApplicationWindow {
             if (!unlocked)
                 return false
             tabs.currentIndex = 0
-            importDialog.open()
-            return importDialog.controller.openDemoSample()
+            window.importer().open()
+            return window.importer().controller.openDemoSample()
         case "export":
             if (!unlocked)
                 return false
             tabs.currentIndex = 0
-            exportDialog.open()
-            exportDialog.controller.formatIndex = 1 // Aegis (plain): the warning shows
+            window.exporter().open()
+            window.exporter().controller.formatIndex = 1 // Aegis (plain): the warning shows
             return true
         case "qr": {
             const accounts = window.vault.accounts
@@ -161,6 +164,7 @@ ApplicationWindow {
             tabs.currentIndex = 0
             // IdRole, IssuerRole: the model's first roles.
             const first = accounts.index(0, 0)
+            const qrDialog = window.qrCodes()
             qrDialog.showAccount(accounts.data(first, Qt.UserRole + 1),
                                  accounts.data(first, Qt.UserRole + 2))
             qrDialog.code.revealed = true
@@ -170,9 +174,9 @@ ApplicationWindow {
             if (!unlocked)
                 return false
             tabs.currentIndex = 0
-            qrDialog.showTransfer([])
-            qrDialog.code.revealed = true
-            return qrDialog.code.count > 0
+            window.qrCodes().showTransfer([])
+            window.qrCodes().code.revealed = true
+            return window.qrCodes().code.count > 0
         case "unlock":
             window.vault.lock()
             return window.vault.state === VaultController.Locked
@@ -222,49 +226,89 @@ ApplicationWindow {
         id: newDraft
     }
 
-    AccountEditor {
-        id: accountEditor
-        parent: Overlay.overlay
-        vault: window.vault.state === VaultController.Unlocked ? window.vault : null
-        now: window.clock.now
-        onAccepted: (draft) => {
-            const saved = draft.recordId === "" ? window.vault.addAccount(draft)
-                                                : window.vault.updateAccount(draft)
-            if (saved) {
-                accountEditor.close()
-                draft.wipe()
-            } else {
-                accountEditor.saveError = window.vault.error
+    Loader {
+        id: editorLoader
+        active: false
+        sourceComponent: Component {
+            AccountEditor {
+                id: accountEditor
+                parent: Overlay.overlay
+                vault: window.vault.state === VaultController.Unlocked ? window.vault : null
+                now: window.clock.now
+                onAccepted: (draft) => {
+                    const saved = draft.recordId === "" ? window.vault.addAccount(draft)
+                                                        : window.vault.updateAccount(draft)
+                    if (saved) {
+                        accountEditor.close()
+                        draft.wipe()
+                    } else {
+                        accountEditor.saveError = window.vault.error
+                    }
+                }
+                onRejected: accountEditor.draft.wipe()
+                onMigrationScanned: (text) => {
+                    accountEditor.close()
+                    accountEditor.draft.wipe()
+                    window.importer().openText(text)
+                }
             }
         }
-        onRejected: accountEditor.draft.wipe()
-        onMigrationScanned: (text) => {
-            accountEditor.close()
-            accountEditor.draft.wipe()
-            importDialog.openText(text)
-        }
+    }
+    function editor() {
+        editorLoader.active = true
+        return editorLoader.item
     }
 
     // Import, export and QR codes: dialogs over the page.
-    ImportDialog {
-        id: importDialog
-        parent: Overlay.overlay
-        vault: window.vault
-        onImported: (message) => window.notice = message
-    }
-    ExportDialog {
-        id: exportDialog
-        parent: Overlay.overlay
-        vault: window.vault
-        onTransferRequested: (recordIds) => {
-            exportDialog.close()
-            qrDialog.showTransfer(recordIds)
+    Loader {
+        id: importLoader
+        active: false
+        sourceComponent: Component {
+            ImportDialog {
+                id: importDialog
+                parent: Overlay.overlay
+                vault: window.vault
+                onImported: (message) => window.notice = message
+            }
         }
     }
-    QrCodeDialog {
-        id: qrDialog
-        parent: Overlay.overlay
-        vault: window.vault
+    function importer() {
+        importLoader.active = true
+        return importLoader.item
+    }
+    Loader {
+        id: exportLoader
+        active: false
+        sourceComponent: Component {
+            ExportDialog {
+                id: exportDialog
+                parent: Overlay.overlay
+                vault: window.vault
+                onTransferRequested: (recordIds) => {
+                    exportDialog.close()
+                    window.qrCodes().showTransfer(recordIds)
+                }
+            }
+        }
+    }
+    function exporter() {
+        exportLoader.active = true
+        return exportLoader.item
+    }
+    Loader {
+        id: qrLoader
+        active: false
+        sourceComponent: Component {
+            QrCodeDialog {
+                id: qrDialog
+                parent: Overlay.overlay
+                vault: window.vault
+            }
+        }
+    }
+    function qrCodes() {
+        qrLoader.active = true
+        return qrLoader.item
     }
     // What the last import did, until dismissed.
     property string notice: ""
@@ -298,10 +342,10 @@ ApplicationWindow {
             if (window.vault.state === VaultController.Unlocked) {
                 window.openPendingUri()
             } else {
-                accountEditor.close()
-                importDialog.close()
-                exportDialog.close()
-                qrDialog.close()
+                for (const loader of [editorLoader, importLoader, exportLoader, qrLoader]) {
+                    if (loader.item)
+                        loader.item.close()
+                }
                 window.notice = ""
             }
         }
@@ -309,7 +353,8 @@ ApplicationWindow {
 
     Shortcut {
         sequence: "Ctrl+N"
-        enabled: window.vault.state === VaultController.Unlocked && !accountEditor.opened
+        enabled: window.vault.state === VaultController.Unlocked
+                 && !(editorLoader.item && editorLoader.item.opened)
         onActivated: {
             if (tabs.currentIndex === 1 && notesLoader.item) {
                 notesLoader.item.newNote()
@@ -455,29 +500,37 @@ ApplicationWindow {
                 Menu {
                     id: appMenu
                     readonly property bool unlocked: window.vault.state === VaultController.Unlocked
+                    // As wide as its longest item (the Basic style's menu
+                    // keeps 200 px and cuts the rest).
+                    width: Math.max(implicitWidth, menuMetrics.advanceWidth(transferItem.text) + 64)
+                    FontMetrics {
+                        id: menuMetrics
+                        font: appMenu.font
+                    }
                     MenuItem {
                         objectName: "importItem"
                         text: qsTr("&Import\u2026")
                         enabled: appMenu.unlocked && !window.vault.busy
-                        onTriggered: importDialog.open()
+                        onTriggered: window.importer().open()
                     }
                     MenuItem {
                         objectName: "exportItem"
                         text: qsTr("&Export\u2026")
                         enabled: appMenu.unlocked && !window.vault.busy
-                        onTriggered: exportDialog.open()
+                        onTriggered: window.exporter().open()
                     }
                     MenuItem {
+                        id: transferItem
                         objectName: "transferItem"
                         text: qsTr("&Transfer to Google Authenticator\u2026")
                         enabled: appMenu.unlocked && !window.vault.busy
-                        onTriggered: qrDialog.showTransfer([])
+                        onTriggered: window.qrCodes().showTransfer([])
                     }
                     MenuSeparator {}
                     MenuItem {
                         objectName: "aboutItem"
                         text: qsTr("&About Watchword")
-                        onTriggered: aboutDialog.open()
+                        onTriggered: window.about().open()
                     }
                 }
             }
@@ -523,9 +576,19 @@ ApplicationWindow {
         onActivated: window.stepPage(-1)
     }
 
-    AboutDialog {
-        id: aboutDialog
-        parent: Overlay.overlay
+    Loader {
+        id: aboutLoader
+        active: false
+        sourceComponent: Component {
+            AboutDialog {
+                id: aboutDialog
+                parent: Overlay.overlay
+            }
+        }
+    }
+    function about() {
+        aboutLoader.active = true
+        return aboutLoader.item
     }
 
     // A save that failed (the file changed on disk, the disk is full): the
@@ -612,17 +675,32 @@ ApplicationWindow {
             }
             // Loaded only while unlocked: locking destroys the page and any
             // note body it shows.
+            // Made the first time the tab is shown, too.
             Loader {
                 id: notesLoader
-                active: window.vault.state === VaultController.Unlocked
+                property bool wanted: false
+                active: wanted && window.vault.state === VaultController.Unlocked
+                StackLayout.onIsCurrentItemChanged: {
+                    if (StackLayout.isCurrentItem)
+                        wanted = true
+                }
                 sourceComponent: NotesPage {
                     vault: window.vault
                 }
             }
-            SettingsPage {
-                settings: window.settings
-                vault: window.vault
-                backups: window.backups
+            // Made the first time the tab is shown (the launch draws the
+            // codes, not the settings), then kept.
+            Loader {
+                active: false
+                StackLayout.onIsCurrentItemChanged: {
+                    if (StackLayout.isCurrentItem)
+                        active = true
+                }
+                sourceComponent: SettingsPage {
+                    settings: window.settings
+                    vault: window.vault
+                    backups: window.backups
+                }
             }
             // Made the first time the tab is shown, then kept (a run goes on
             // behind another tab): the page reads this machine, the benchmark
@@ -710,8 +788,8 @@ ApplicationWindow {
             onDeleteRequested: (recordId) => window.vault.removeAccount(recordId)
             onMoveRequested: (recordId, to) => window.vault.moveAccount(recordId, to)
             onUndoRequested: window.vault.undo()
-            onQrRequested: (recordId, title) => qrDialog.showAccount(recordId, title)
-            onFileDropped: (file) => importDialog.openFile(file)
+            onQrRequested: (recordId, title) => window.qrCodes().showAccount(recordId, title)
+            onFileDropped: (file) => window.importer().openFile(file)
         }
     }
 }

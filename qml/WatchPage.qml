@@ -73,12 +73,16 @@ Pane {
 
         GridLayout {
             width: scroll.availableWidth
-            columns: width > metrics.height * 50 ? 2 : 1
+            // From the page's width, not the scrolled area's: that one changes
+            // as the scroll bar comes and goes, and so would the columns,
+            // again and again (a polish loop).
+            columns: page.availableWidth > metrics.height * 50 ? 2 : 1
             columnSpacing: Math.round(metrics.height * 1.2)
             rowSpacing: Math.round(metrics.height * 0.8)
 
             // --- The watch: device, screen, buttons.
             ColumnLayout {
+                id: watchColumn
                 Layout.alignment: Qt.AlignTop
                 Layout.fillWidth: true
                 // Half the page beside the costs: room to draw small screens
@@ -141,9 +145,16 @@ Pane {
                 Item {
                     id: watchArea
                     objectName: "watchArea"
-                    Layout.fillWidth: true
-                    Layout.preferredHeight: Math.max(metrics.height * 12, width - buttonColumn * 2)
+                    // The screen as large as the column allows but within the
+                    // visible height, and the buttons beside it, not at the
+                    // column's far edges.
                     readonly property real buttonColumn: metrics.height * 3.6
+                    readonly property real side: Math.max(metrics.height * 12,
+                        Math.min(watchColumn.width - buttonColumn * 2, scroll.height * 0.8))
+                    Layout.fillWidth: true
+                    Layout.maximumWidth: side + buttonColumn * 2
+                    Layout.alignment: Qt.AlignHCenter
+                    Layout.preferredHeight: side
                     visible: page.simulator.drawable
                     focus: true
                     activeFocusOnTab: true

@@ -15,12 +15,15 @@
 
 #include <QApplication>
 #include <QDBusConnection>
+#include <QDir>
+#include <QFile>
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtQml/qqmlextensionplugin.h>
+#include <unistd.h>
 
 Q_IMPORT_QML_PLUGIN(Watchword_AppPlugin)
 Q_IMPORT_QML_PLUGIN(Watchword_UiPlugin)
@@ -116,6 +119,29 @@ AppShell::~AppShell()
     m_engine.reset();
     AppMetrics::setInstance(nullptr);
     SelfTestModel::setInstance(nullptr);
+}
+
+bool AppShell::hasGpuRenderNode()
+{
+    const QDir dri(QStringLiteral("/dev/dri"));
+    const QStringList nodes =
+        dri.entryList({QStringLiteral("renderD*")}, QDir::System | QDir::Files | QDir::Readable);
+    for (const QString& node : nodes) {
+        if (::access(QFile::encodeName(dri.filePath(node)).constData(), R_OK | W_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+bool AppShell::chooseRenderer()
+{
+    if (!qEnvironmentVariableIsEmpty("QT_QUICK_BACKEND") ||
+        !qEnvironmentVariableIsEmpty("QSG_RHI_BACKEND"))
+        return false;
+    if (hasGpuRenderNode() && qEnvironmentVariableIntValue("LIBGL_ALWAYS_SOFTWARE") == 0)
+        return false;
+    QQuickWindow::setGraphicsApi(QSGRendererInterface::Software);
+    return true;
 }
 
 bool AppShell::load()

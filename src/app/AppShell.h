@@ -54,6 +54,16 @@ public:
     AppShell(ShellOptions options, const QElapsedTimer& sinceMain, QObject* parent = nullptr);
     ~AppShell() override;
 
+    // Before any window: Qt Quick's software renderer where OpenGL could
+    // only be a software rasterizer (no GPU render node to open, or
+    // LIBGL_ALWAYS_SOFTWARE): llvmpipe starts slower and takes more memory
+    // than Qt's own software scene graph for the same frames. A renderer
+    // chosen in the environment (QT_QUICK_BACKEND, QSG_RHI_BACKEND) wins.
+    // True if it chose the software renderer.
+    static bool chooseRenderer();
+    // Whether this machine has a GPU render node this process may open.
+    static bool hasGpuRenderNode();
+
     // Loads Main.qml: false (with the engine's own messages printed) if the
     // window could not be made.
     [[nodiscard]] bool load();

@@ -170,6 +170,7 @@ int main(int argc, char* argv[])
         }
     }
 
+    watchword::app::AppShell::chooseRenderer();
     if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE"))
         QQuickStyle::setStyle(QStringLiteral("Basic"));
 

@@ -259,7 +259,9 @@ Item {
             mouseClick(button)
             compare(spy.count, 1)
             compare(spy.signalArguments[0][0], "e5")
-            compare(copySpy.count, 0)
+            // The next code is what it is wanted for: copied too.
+            compare(copySpy.count, 1)
+            compare(copySpy.signalArguments[0][0], "e5")
 
             // Time-based rows have a ring and no button.
             const totp = row(page, 0)
@@ -337,6 +339,7 @@ Item {
             const edit = spyOn(page, "editRequested")
             const move = spyOn(page, "moveRequested")
             const del = spyOn(page, "deleteRequested")
+            const copy = spyOn(page, "copyRequested")
             const item = row(page, 1)
             const menuButton = findChild(item, "menuButton")
             compare(menuButton.Accessible.name, "Actions for Bank")
@@ -345,27 +348,32 @@ Item {
             verify(menu)
             tryVerify(() => menu.opened)
             const qr = spyOn(page, "qrRequested")
-            // Edit, Move up, Move down, Show QR code, (separator), Delete.
-            compare(menu.count, 6)
-            verify(menu.itemAt(1).enabled) // row 1 can move up
+            // Copy code, Edit, Move up, Move down, Show QR code, (separator), Delete.
+            compare(menu.count, 7)
             mouseClick(menu.itemAt(0))
+            compare(copy.count, 1)
+            compare(copy.signalArguments[0][0], "b2")
+            page.showMenu(item, menuButton)
+            tryVerify(() => menu.opened)
+            verify(menu.itemAt(2).enabled) // row 1 can move up
+            mouseClick(menu.itemAt(1))
             compare(edit.count, 1)
             compare(edit.signalArguments[0][0], "b2")
             page.showMenu(item, menuButton)
             tryVerify(() => menu.opened)
-            mouseClick(menu.itemAt(1))
+            mouseClick(menu.itemAt(2))
             compare(move.count, 1)
             compare(move.signalArguments[0][0], "b2")
             compare(move.signalArguments[0][1], 0)
             page.showMenu(item, menuButton)
             tryVerify(() => menu.opened)
-            mouseClick(menu.itemAt(3))
+            mouseClick(menu.itemAt(4))
             compare(qr.count, 1)
             compare(qr.signalArguments[0][0], "b2")
             verify(qr.signalArguments[0][1].startsWith("Bank"), qr.signalArguments[0][1])
             page.showMenu(item, menuButton)
             tryVerify(() => menu.opened)
-            mouseClick(menu.itemAt(5))
+            mouseClick(menu.itemAt(6))
             compare(del.count, 1)
             compare(del.signalArguments[0][0], "b2")
         }
