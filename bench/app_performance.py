@@ -51,6 +51,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import appbench  # noqa: E402
+
 TARGETS = {
     # metric: (target, unit, what)
     "codes_minus_kdf_ms": (400.0, "ms", "launch -> codes, KDF excluded"),
@@ -77,8 +80,7 @@ ROWS = [
 
 
 def fail(message):
-    print(f"app_performance.py: {message}", file=sys.stderr)
-    sys.exit(1)
+    appbench.fail("app_performance.py", message)
 
 
 def machine():
@@ -116,10 +118,7 @@ def machine():
 
 
 def make_vault(tool, path, accounts, password):
-    result = subprocess.run([tool, path, "--accounts", str(accounts)], input=password + "\n",
-                            capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        fail(f"watchword-make-vault failed: {result.stderr.strip()}")
+    appbench.make_vault("app_performance.py", tool, path, accounts, password)
 
 
 def run_app(app, vault, password, seconds, work, index):
@@ -209,12 +208,7 @@ def main():
     parser.add_argument("--json", nargs="?", const="-", metavar="FILE",
                         help="JSON of every run: on stdout instead of the table, or into FILE")
     options = parser.parse_args()
-    app = os.path.join(options.build_dir, "src", "app", "watchword")
-    tool = os.path.join(options.build_dir, "bench", "watchword-make-vault")
-    for binary in (app, tool):
-        if not os.access(binary, os.X_OK):
-            fail(f"{binary} is not built (cmake --build {options.build_dir} "
-                 "--target watchword watchword-make-vault)")
+    app, tool = appbench.app_binaries("app_performance.py", options.build_dir)
     if options.runs < 1 or options.seconds < 2:
         fail("--runs must be at least 1 and --seconds at least 2")
 

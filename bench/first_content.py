@@ -45,11 +45,12 @@ FIELDS = ["label", "map_ms", "content_ms", "x", "y", "w", "h", "override", "name
           "vmhwm_kb", "rssanon_kb", "rssfile_kb", "pss_kb", "threads", "nkids", "kids_rss_kb",
           "final_colors", "mesa_kb"]
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import appbench  # noqa: E402
 
 
 def fail(message):
-    print(f"first_content: {message}", file=sys.stderr)
-    sys.exit(1)
+    appbench.fail("first_content.py", message)
 
 
 def build_firstwin(work):
@@ -103,12 +104,7 @@ def main():
     parser.add_argument("--json", nargs="?", const="-", default=None)
     options = parser.parse_args()
 
-    app = os.path.join(options.build_dir, "src", "app", "watchword")
-    tool = os.path.join(options.build_dir, "bench", "watchword-make-vault")
-    for needed in (app, tool):
-        if not os.access(needed, os.X_OK):
-            fail(f"{needed} is missing (cmake --build BUILD_DIR --target watchword "
-                 "watchword-make-vault)")
+    app, tool = appbench.app_binaries("first_content.py", options.build_dir)
     reference = options.reference.split()
     have_reference = shutil.which(reference[0]) is not None
 
@@ -116,10 +112,7 @@ def main():
         firstwin = build_firstwin(work)
         password = secrets.token_urlsafe(24)
         vault = os.path.join(work, "vault.wwv")
-        made = subprocess.run([tool, vault, "--accounts", str(options.accounts)],
-                              input=password + "\n", capture_output=True, text=True)
-        if made.returncode != 0:
-            fail(f"watchword-make-vault failed: {made.stderr.strip()}")
+        appbench.make_vault("first_content.py", tool, vault, options.accounts, password)
         runtime = os.path.join(work, "runtime")
         os.mkdir(runtime, 0o700)
         environment = dict(os.environ)
