@@ -735,6 +735,7 @@ ApplicationWindow {
                     simulator: WatchSimulator {
                         vault: window.vault
                         clock: window.clock
+                        settings: window.settings
                     }
                 }
             }

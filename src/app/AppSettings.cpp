@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace watchword::app {
@@ -17,6 +18,12 @@ const QString clipboardKey = QStringLiteral("security/clipboardSeconds");
 const QString themeKey = QStringLiteral("appearance/theme");
 const QString unlockTargetKey = QStringLiteral("vault/unlockTargetMilliseconds");
 const QString backupFolderKey = QStringLiteral("backup/folder");
+const QString watchDeviceKey = QStringLiteral("watch/device");
+
+QString watchMeasuredKey(const QString& deviceId, const QString& operation)
+{
+    return QStringLiteral("watch/measured/%1/%2").arg(deviceId, operation);
+}
 
 } // namespace
 
@@ -222,6 +229,32 @@ void AppSettings::setBackupFolderUrl(const QUrl& url)
 QString AppSettings::fileName() const
 {
     return m_settings->fileName();
+}
+
+QString AppSettings::watchDevice() const
+{
+    return m_settings->value(watchDeviceKey).toString();
+}
+
+void AppSettings::setWatchDevice(const QString& id)
+{
+    store(watchDeviceKey, id);
+}
+
+double AppSettings::watchMeasuredMs(const QString& deviceId, const QString& operation) const
+{
+    bool ok = false;
+    const double value = m_settings->value(watchMeasuredKey(deviceId, operation)).toDouble(&ok);
+    return ok && value > 0 && std::isfinite(value) ? value : 0.0;
+}
+
+void AppSettings::setWatchMeasuredMs(const QString& deviceId, const QString& operation,
+                                     double milliseconds)
+{
+    if (milliseconds > 0 && std::isfinite(milliseconds))
+        store(watchMeasuredKey(deviceId, operation), milliseconds);
+    else
+        m_settings->remove(watchMeasuredKey(deviceId, operation));
 }
 
 } // namespace watchword::app

@@ -88,6 +88,15 @@ public:
     QUrl backupFolderUrl() const;
     void setBackupFolderUrl(const QUrl& url);
 
+    // The watch simulator's: the device last chosen, and the times measured
+    // on a real watch (milliseconds; 0: none) by device id and operation
+    // key. Timings, not secrets.
+    QString watchDevice() const;
+    void setWatchDevice(const QString& id);
+    double watchMeasuredMs(const QString& deviceId, const QString& operation) const;
+    void setWatchMeasuredMs(const QString& deviceId, const QString& operation,
+                            double milliseconds); // 0 or less: forgotten
+
     // Where the settings live (for the settings page and for tests).
     QString fileName() const;
 

@@ -1,6 +1,7 @@
 #include "WatchSimulator.h"
 
 #include "AccountListModel.h"
+#include "AppSettings.h"
 #include "Background.h"
 #include "Clock.h"
 #include "VaultController.h"
@@ -14,7 +15,6 @@
 
 #include <QDateTime>
 #include <QFile>
-#include <QSettings>
 #include <algorithm>
 #include <cmath>
 
@@ -29,12 +29,6 @@ constexpr qint64 maximumPayloadBytes = 4 * 1024 * 1024;
 QString text(std::string_view value)
 {
     return QString::fromUtf8(value.data(), qsizetype(value.size()));
-}
-
-QString settingsKey(const std::string& deviceId, watch::Operation operation)
-{
-    return QStringLiteral("watch/measured/%1/%2")
-        .arg(text(deviceId), text(operationKey(operation)));
 }
 
 std::optional<watch::Operation> operationNamed(const QString& key)
@@ -194,7 +188,16 @@ void WatchSimulator::setDeviceDirectory(const QString& directory)
     loadDevices();
 }
 
-void WatchSimulator::loadDevices()
+void WatchSimulator::setSettings(AppSettings* settings)
+{
+    if (settings == m_settings)
+        return;
+    m_settings = settings;
+    emit settingsChanged();
+    loadDevices(false);
+}
+
+void WatchSimulator::loadDevices(bool keepCurrent)
 {
     const QString previous = deviceId();
     m_devices.clear();
@@ -211,17 +214,21 @@ void WatchSimulator::loadDevices()
     } else {
         m_devices = std::move(*loaded);
     }
-    QSettings settings;
-    for (auto& device : m_devices)
-        for (const auto operation : watch::allOperations) {
-            const double value = settings.value(settingsKey(device.id, operation), 0.0).toDouble();
-            if (value > 0 && std::isfinite(value))
-                device.performance.measuredMs[operation] = value;
-        }
+    if (m_settings) {
+        for (auto& device : m_devices)
+            for (const auto operation : watch::allOperations) {
+                const double value =
+                    m_settings->watchMeasuredMs(text(device.id), text(operationKey(operation)));
+                if (value > 0)
+                    device.performance.measuredMs[operation] = value;
+            }
+    }
     emit devicesChanged();
-    // The last device chosen, else the first that can be drawn.
-    QString wanted =
-        previous.isEmpty() ? settings.value(QStringLiteral("watch/device")).toString() : previous;
+    // The device shown, else the last one chosen, else the first that can
+    // be drawn.
+    const QString wanted = keepCurrent && !previous.isEmpty() ? previous
+                           : m_settings                       ? m_settings->watchDevice()
+                                                              : QString();
     m_current = 0;
     auto found = std::find_if(m_devices.begin(), m_devices.end(),
                               [&](const auto& device) { return text(device.id) == wanted; });
@@ -262,7 +269,8 @@ void WatchSimulator::setDeviceId(const QString& id)
     if (found == m_devices.end() || std::size_t(found - m_devices.begin()) == m_current)
         return;
     m_current = std::size_t(found - m_devices.begin());
-    QSettings().setValue(QStringLiteral("watch/device"), id);
+    if (m_settings)
+        m_settings->setWatchDevice(id);
     recompute();
     emit deviceChanged();
     emit frameChanged();
@@ -469,14 +477,12 @@ bool WatchSimulator::setMeasured(const QString& operationKey, double millisecond
         return false;
     }
     clearError();
-    QSettings settings;
-    if (milliseconds > 0) {
+    if (milliseconds > 0)
         device->performance.measuredMs[*operation] = milliseconds;
-        settings.setValue(settingsKey(device->id, *operation), milliseconds);
-    } else {
+    else
         device->performance.measuredMs.erase(*operation);
-        settings.remove(settingsKey(device->id, *operation));
-    }
+    if (m_settings)
+        m_settings->setWatchMeasuredMs(text(device->id), operationKey, milliseconds);
     recompute();
     emit frameChanged(); // the unlock estimate on the watch
     return true;

@@ -11,6 +11,7 @@
 // settings by device and operation: they are timings, not secrets.
 #pragma once
 
+#include "AppSettings.h"
 #include "Clock.h"
 #include "VaultController.h"
 #include "WatchScreenRenderer.h"
@@ -42,6 +43,10 @@ class WatchSimulator : public QObject
     // with the clock.
     Q_PROPERTY(watchword::app::VaultController* vault READ vault WRITE setVault NOTIFY vaultChanged)
     Q_PROPERTY(watchword::app::Clock* clock READ clock WRITE setClock NOTIFY clockChanged)
+    // Where the device chosen and the times measured on a real watch are
+    // kept; without it (tests) they last as long as the simulator.
+    Q_PROPERTY(watchword::app::AppSettings* settings READ settings WRITE setSettings NOTIFY
+                   settingsChanged)
     // Where profiles are read from; defaults to watch::defaultDeviceDirectory().
     Q_PROPERTY(
         QString deviceDirectory READ deviceDirectory WRITE setDeviceDirectory NOTIFY devicesChanged)
@@ -114,6 +119,8 @@ public:
     void setVault(VaultController* vault);
     Clock* clock() const { return m_clock; }
     void setClock(Clock* clock);
+    AppSettings* settings() const { return m_settings; }
+    void setSettings(AppSettings* settings);
     const QString& deviceDirectory() const { return m_deviceDirectory; }
     void setDeviceDirectory(const QString& directory);
     QVariantList devices() const;
@@ -181,6 +188,7 @@ public:
 
 signals:
     void vaultChanged();
+    void settingsChanged();
     void clockChanged();
     void devicesChanged();
     void deviceChanged();
@@ -195,7 +203,9 @@ signals:
 
 private:
     struct Opened;
-    void loadDevices();
+    // keepCurrent: stay on the device shown (a new folder); otherwise the
+    // one last chosen in the settings.
+    void loadDevices(bool keepCurrent = true);
     void recompute();
     // Loads a payload into the watch, or keeps what was loaded and sets error.
     bool loadPayload(std::string payload, bool fromFile);
@@ -211,6 +221,7 @@ private:
 
     QPointer<VaultController> m_vault;
     QPointer<Clock> m_clock;
+    QPointer<AppSettings> m_settings;
     QString m_deviceDirectory;
     QString m_loadError;
     std::vector<watch::Device> m_devices;

@@ -3,6 +3,7 @@
 // settings, the export made from the vault's accounts, the watch app driven
 // by its buttons, and the export's files.
 #include "AccountListModel.h"
+#include "AppSettings.h"
 #include "ClipboardService.h"
 #include "Clock.h"
 #include "VaultController.h"
@@ -25,6 +26,7 @@
 #include <sys/stat.h>
 
 using watchword::app::AccountListModel;
+using watchword::app::AppSettings;
 using watchword::app::ClipboardService;
 using watchword::app::Clock;
 using watchword::app::VaultController;
@@ -124,6 +126,9 @@ private:
     Clock m_clock;
     ClipboardService m_clipboard;
     std::unique_ptr<VaultController> m_vault;
+    // The app's settings on a file of each test's own: the device chosen
+    // and the measured times are kept there.
+    std::unique_ptr<AppSettings> m_settings;
 };
 
 void TestWatchSimulator::initTestCase()
@@ -142,6 +147,9 @@ void TestWatchSimulator::init()
 {
     // Nothing measured and no device chosen by an earlier test.
     QSettings().clear();
+    const QString file = QDir(settingsFolder).filePath(QStringLiteral("watch-test.conf"));
+    QFile::remove(file);
+    m_settings = std::make_unique<AppSettings>(file);
     m_clock.setMilliseconds(startMilliseconds);
     if (m_vault->state() != VaultController::State::Unlocked) {
         QSignalSpy finished(m_vault.get(), &VaultController::unlockFinished);
@@ -162,6 +170,7 @@ std::unique_ptr<WatchSimulator> TestWatchSimulator::makeSimulator()
     simulator->setDeviceDirectory(devicesDir);
     simulator->setVault(m_vault.get());
     simulator->setClock(&m_clock);
+    simulator->setSettings(m_settings.get());
     simulator->setDeviceId(QStringLiteral("fr255"));
     return simulator;
 }
@@ -291,7 +300,9 @@ void TestWatchSimulator::drawableProfiles()
     QCOMPARE(simulator->screenWidth(), width);
     QCOMPARE(simulator->screenHeight(), height);
     // The choice is remembered.
-    QCOMPARE(QSettings().value(QStringLiteral("watch/device")).toString(), id);
+    QCOMPARE(m_settings->watchDevice(), id);
+    // In the app's settings, not in a QSettings of its own.
+    QVERIFY(!QSettings().contains(QStringLiteral("watch/device")));
 }
 
 void TestWatchSimulator::aBadProfileFailsTheLoad()
@@ -424,8 +435,7 @@ void TestWatchSimulator::badMeasuredValuesAreRefused()
     QVERIFY(!simulator->error().isEmpty());
     QCOMPARE(costs.size(), 0);
     QCOMPARE(simulator->costs(), before);
-    QVERIFY(QSettings().childGroups().isEmpty() ||
-            !QSettings().contains(QStringLiteral("watch/measured/fr255/") + key));
+    QCOMPARE(m_settings->watchMeasuredMs(QStringLiteral("fr255"), key), 0.0);
 }
 
 void TestWatchSimulator::theNotesInconsistencyIsStatedOnce()

@@ -111,11 +111,13 @@ FrontDoor::~FrontDoor()
     stop();
 }
 
-bool FrontDoor::start()
+bool FrontDoor::start(bool demo)
 {
     app::ShellOptions options;
     options.vaultPath = vaultPath();
-    options.settingsFile = settingsPath();
+    options.demo = demo;
+    if (!demo)
+        options.settingsFile = settingsPath();
     options.tray = false;
     options.desktopBus = false;
     QElapsedTimer sinceMain;

@@ -45,8 +45,10 @@ public:
     explicit FrontDoor(const QString& vaultFile = {});
     ~FrontDoor();
 
-    // Starts the app and waits for its window to be exposed and active.
-    bool start();
+    // Starts the app and waits for its window to be exposed and active; the
+    // demo on the user's own settings (QSettings' default file), as
+    // `watchword --demo` runs.
+    bool start(bool demo = false);
     // Closes the app (the window and everything it holds).
     void stop();
 

@@ -17,6 +17,7 @@
 #include <QQuickStyle>
 #include <QQuickWindow>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QtTest>
 
 using watchword::app::VaultController;
@@ -563,6 +564,34 @@ private slots:
         QCOMPARE(app.focused() ? app.focused()->objectName() : QString(),
                  QStringLiteral("issuerField"));
         app.key(Qt::Key_Escape);
+    }
+
+    // --- The demo changes nothing of the user's: its order and its watch
+    // live in a copy of the settings.
+    void demoLeavesTheUserSettingsAlone()
+    {
+        QSettings().setValue(QStringLiteral("codes/order"), 2);
+        QSettings().remove(QStringLiteral("watch/device"));
+        QSettings().sync();
+        m_app = std::make_unique<FrontDoor>();
+        QVERIFY(m_app->start(true));
+        FrontDoor& app = *m_app;
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.shell().vault()->state() == VaultController::State::Unlocked; }));
+        // The copy starts from the user's settings: "Recently used".
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("orderBox")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("orderBox"), "currentIndex").toInt(), 2);
+        QVERIFY(choose(app, QStringLiteral("orderBox"), QStringLiteral("By name")));
+        app.key(Qt::Key_5, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("devicePicker")) != nullptr; }));
+        QVERIFY(choose(app, QStringLiteral("devicePicker"), QStringLiteral("fenix 7")));
+        m_app.reset();
+        QSettings user;
+        user.sync();
+        QCOMPARE(user.value(QStringLiteral("codes/order")).toInt(), 2);
+        QVERIFY(!user.contains(QStringLiteral("watch/device")));
     }
 
     // --- Resizing: the smallest window the app allows and a large one
