@@ -211,6 +211,12 @@ Pane {
             // delete.
             Keys.onPressed: (event) => {
                 const item = list.currentItem
+                if (event.matches(StandardKey.Undo) && !canUndo && page.canUndo) {
+                    undoTimer.stop()
+                    page.undoRequested()
+                    event.accepted = true
+                    return
+                }
                 if (!item)
                     return
                 if (event.matches(StandardKey.Copy) && selectedText === "") {

@@ -312,6 +312,17 @@ ApplicationWindow {
     }
     // What the last import did, until dismissed.
     property string notice: ""
+    // A recovery is under way: its success is confirmed in the notice.
+    property bool recovering: false
+    Connections {
+        target: window.vault
+        function onStateChanged() {
+            if (window.vault.state === VaultController.Unlocked && window.recovering)
+                window.notice = qsTr("Recovered with your recovery phrase: the vault now opens with the new password.")
+            if (window.vault.state !== VaultController.Unlocking)
+                window.recovering = false
+        }
+    }
 
     // A new recovery phrase from Settings: shown and confirmed over the page.
     Popup {
@@ -396,6 +407,20 @@ ApplicationWindow {
             else if (window.vault.state !== VaultController.Unlocking)
                 window.firstRun = false
         }
+    }
+
+    // Ctrl+Z: the last deletion back (text fields keep Ctrl+Z for their own
+    // text; the codes' search field passes it on when it has nothing to undo).
+    Shortcut {
+        sequences: [StandardKey.Undo]
+        enabled: window.vault.state === VaultController.Unlocked && window.vault.canUndo
+        onActivated: window.undoLast()
+    }
+    function undoLast() {
+        if (tabs.currentIndex === 1 && notesLoader.item)
+            notesLoader.item.undoDelete()
+        else
+            window.vault.undo()
     }
 
     Shortcut {
@@ -761,6 +786,7 @@ ApplicationWindow {
         id: unlock
         UnlockPage {
             vault: window.vault
+            onRecoveryStarted: window.recovering = true
         }
     }
     Component {

@@ -31,9 +31,13 @@ Item {
         password.clear()
     }
 
+    // A recovery was handed to the vault: the window says so once it opens.
+    signal recoveryStarted()
+
     function submitRecovery() {
         if (!recoverButton.enabled)
             return
+        page.recoveryStarted()
         // The fields keep what was typed: a mistyped word is corrected, not
         // typed again with both passwords. Unlocked, the page goes, and the
         // fields with it.

@@ -362,10 +362,32 @@ private slots:
         app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
             [&] { return vault->state() == VaultController::State::Unlocked; }, 30000));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.showsText(QStringLiteral("Recovered with your recovery phrase")); }));
         app.key(Qt::Key_L, Qt::ControlModifier);
         QVERIFY(
             FrontDoor::waitFor([&] { return vault->state() == VaultController::State::Locked; }));
         QVERIFY(unlock(app, password));
+    }
+
+    // --- Deleting by keyboard and taking it back with Ctrl+Z: Delete acts
+    // on the highlighted row from the search field, the undo bar says what
+    // went, Ctrl+Z brings it back.
+    void deleteAndUndoByKeyboard()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        QVERIFY(addByLink(app, githubLink));
+        QVERIFY(addByLink(app, gitlabLink));
+        app.key(Qt::Key_F, Qt::ControlModifier);
+        app.key(Qt::Key_Delete);
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 1; }));
+        QVERIFY(app.byName(QStringLiteral("undoBar")) != nullptr);
+        app.key(Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 2; }));
+        QVERIFY(app.showsText(QStringLiteral("GitHub")));
+        QVERIFY(app.showsText(QStringLiteral("GitLab")));
     }
 
     // --- Changing the password in Settings: a wrong current password keeps
