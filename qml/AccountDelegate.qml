@@ -28,6 +28,9 @@ ItemDelegate {
     readonly property string title: issuer !== "" ? issuer : accountName
     // Set by the page for a moment after this account's code was copied.
     property bool copied: false
+    // The code shown as dots (the "hide codes until clicked" setting).
+    property bool hidden: false
+    readonly property string shownCode: hidden ? code.replace(/[^ ]/g, "\u2022") : code
 
     signal advanceRequested()
     // Right click, the Menu key or the row's menu button: edit, delete, move.
@@ -41,7 +44,7 @@ ItemDelegate {
     Accessible.role: Accessible.ListItem
     Accessible.name: {
         const who = accountName !== "" && issuer !== "" ? issuer + ", " + accountName : title
-        return qsTr("%1: code %2").arg(who).arg(code)
+        return hidden ? qsTr("%1: code hidden").arg(who) : qsTr("%1: code %2").arg(who).arg(code)
     }
     Accessible.description: qsTr("Press Enter or click to copy the code")
 
@@ -147,12 +150,13 @@ ItemDelegate {
                 }
                 Label {
                     objectName: "codeLabel"
-                    text: row.code
+                    text: row.shownCode
                     font.family: "monospace"
                     font.pixelSize: Math.round(row.font.pixelSize * 1.9)
                     font.letterSpacing: Math.round(row.font.pixelSize * 0.05)
                     color: row.palette.windowText
-                    Accessible.name: qsTr("Code %1").arg(row.code)
+                    Accessible.name: row.hidden ? qsTr("Code hidden: click to show and copy")
+                                                : qsTr("Code %1").arg(row.code)
                 }
             }
             // Always in the layout, with room for a code: the next code
@@ -161,7 +165,7 @@ ItemDelegate {
             Label {
                 id: nextCodeLabel
                 objectName: "nextCodeLabel"
-                readonly property bool shown: row.nextCode !== ""
+                readonly property bool shown: row.nextCode !== "" && !row.hidden
                 opacity: shown ? 1 : 0
                 text: shown ? qsTr("next: %1").arg(row.nextCode) : ""
                 font.family: "monospace"

@@ -27,6 +27,15 @@ Pane {
     property int order: 0
     // The last deletion, for the undo bar.
     property bool canUndo: false
+    // Codes as dots until their row is clicked (or copied by key): the one
+    // copied last shows for a while.
+    property bool hideCodes: false
+    property string revealedRecordId: ""
+    Timer {
+        id: revealTimer
+        interval: 20000
+        onTriggered: page.revealedRecordId = ""
+    }
     property string undoText: ""
     // Rows may be dragged into a new order only when all of them are shown
     // in manual order: a drop position then means the same to the vault.
@@ -73,6 +82,8 @@ Pane {
         page.copyRequested(recordId, item.plainCode)
         page.copiedRecordId = recordId
         copiedTimer.restart()
+        page.revealedRecordId = recordId
+        revealTimer.restart()
     }
 
     padding: Math.round(metrics.height * 0.8)
@@ -341,6 +352,7 @@ Pane {
                     now: page.now
                     criticalSeconds: page.nextCodeSeconds
                     copied: page.copiedRecordId === accountRow.recordId
+                    hidden: page.hideCodes && page.revealedRecordId !== accountRow.recordId
                     onClicked: {
                         list.currentIndex = accountRow.index
                         list.forceActiveFocus(Qt.MouseFocusReason)

@@ -804,6 +804,7 @@ ApplicationWindow {
             onOrderChanged: window.settings.accountOrder = order
             allTags: window.vault.accounts.allTags
             canUndo: window.vault.canUndo
+            hideCodes: window.settings.hideCodes
             undoText: window.vault.undoText
             onCopyRequested: (recordId, plainCode) => window.vault.copyCode(recordId)
             onAdvanceRequested: (recordId) => window.vault.advanceCounter(recordId)

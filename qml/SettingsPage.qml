@@ -115,6 +115,15 @@ Pane {
                         Accessible.name: text
                         onToggled: page.settings.lockOnMinimize = checked
                     }
+                    Switch {
+                        objectName: "hideCodesSwitch"
+                        text: qsTr("Hide codes until their row is clicked")
+                        checked: page.settings.hideCodes
+                        Layout.columnSpan: 2
+                        Layout.fillWidth: true
+                        Accessible.name: text
+                        onToggled: page.settings.hideCodes = checked
+                    }
 
                     Label {
                         text: qsTr("Clear copied codes after")

@@ -13,6 +13,7 @@ namespace {
 const QString autoLockKey = QStringLiteral("security/autoLockMinutes");
 const QString lockOnSessionLockKey = QStringLiteral("security/lockOnSessionLock");
 const QString lockOnMinimizeKey = QStringLiteral("security/lockOnMinimize");
+const QString hideCodesKey = QStringLiteral("codes/hideUntilClicked");
 const QString accountOrderKey = QStringLiteral("codes/order");
 const QString clipboardKey = QStringLiteral("security/clipboardSeconds");
 const QString themeKey = QStringLiteral("appearance/theme");
@@ -89,6 +90,7 @@ void AppSettings::load()
     m_autoLockMinutes = autoLock < 0 ? defaultAutoLockMinutes : autoLock;
     m_lockOnSessionLock = readBool(lockOnSessionLockKey, true);
     m_lockOnMinimize = readBool(lockOnMinimizeKey, false);
+    m_hideCodes = readBool(hideCodesKey, false);
     const int order = readInt(accountOrderKey, 0);
     m_accountOrder = order >= 0 && order <= 2 ? order : 0;
     const int clipboard = clampClipboardSeconds(readInt(clipboardKey, defaultClipboardSeconds));
@@ -169,6 +171,15 @@ void AppSettings::setLockOnMinimize(bool lock)
     m_lockOnMinimize = lock;
     store(lockOnMinimizeKey, lock);
     emit lockOnMinimizeChanged();
+}
+
+void AppSettings::setHideCodes(bool hide)
+{
+    if (hide == m_hideCodes)
+        return;
+    m_hideCodes = hide;
+    store(hideCodesKey, hide);
+    emit hideCodesChanged();
 }
 
 void AppSettings::setClipboardSeconds(int seconds)

@@ -30,6 +30,9 @@ class AppSettings : public QObject
                    lockOnSessionLockChanged)
     Q_PROPERTY(bool lockOnMinimize READ lockOnMinimize WRITE setLockOnMinimize NOTIFY
                    lockOnMinimizeChanged)
+    // Codes shown as dots until their row is clicked (against a glance at
+    // the screen, a screen share or a recording).
+    Q_PROPERTY(bool hideCodes READ hideCodes WRITE setHideCodes NOTIFY hideCodesChanged)
     // How the codes page sorts: 0 the user's own order, 1 by name, 2
     // recently used (AccountFilterModel::Order).
     Q_PROPERTY(int accountOrder READ accountOrder WRITE setAccountOrder NOTIFY accountOrderChanged)
@@ -68,6 +71,8 @@ public:
 
     bool lockOnMinimize() const { return m_lockOnMinimize; }
     void setLockOnMinimize(bool lock);
+    bool hideCodes() const { return m_hideCodes; }
+    void setHideCodes(bool hide);
     int accountOrder() const { return m_accountOrder; }
     void setAccountOrder(int order); // outside 0..2: ignored
 
@@ -113,6 +118,7 @@ signals:
     void autoLockMinutesChanged();
     void lockOnSessionLockChanged();
     void lockOnMinimizeChanged();
+    void hideCodesChanged();
     void accountOrderChanged();
     void clipboardSecondsChanged();
     void themeChanged();
@@ -129,6 +135,7 @@ private:
     int m_autoLockMinutes = defaultAutoLockMinutes;
     bool m_lockOnSessionLock = true;
     bool m_lockOnMinimize = false;
+    bool m_hideCodes = false;
     int m_accountOrder = 0;
     int m_clipboardSeconds = defaultClipboardSeconds;
     QString m_theme = QStringLiteral("system");

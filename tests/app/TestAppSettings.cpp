@@ -87,6 +87,7 @@ void TestAppSettings::defaults()
     QCOMPARE(settings.autoLockMinutes(), 5);
     QVERIFY(settings.lockOnSessionLock());
     QVERIFY(!settings.lockOnMinimize());
+    QVERIFY(!settings.hideCodes());
     QCOMPARE(settings.accountOrder(), 0);
     QCOMPARE(settings.clipboardSeconds(), 30);
     QCOMPARE(settings.theme(), QStringLiteral("system"));
@@ -105,6 +106,7 @@ void TestAppSettings::roundTripThroughTheFile()
         settings.setAutoLockMinutes(0);
         settings.setLockOnSessionLock(false);
         settings.setLockOnMinimize(true);
+        settings.setHideCodes(true);
         settings.setAccountOrder(2);
         settings.setAccountOrder(3); // not an order: ignored
         settings.setClipboardSeconds(45);
@@ -118,12 +120,13 @@ void TestAppSettings::roundTripThroughTheFile()
     QSettings raw(settingsPath(), QSettings::IniFormat);
     QCOMPARE(raw.value(QStringLiteral("security/autoLockMinutes")).toInt(), 0);
     QCOMPARE(raw.value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("dark"));
-    QCOMPARE(raw.allKeys().size(), 8);
+    QCOMPARE(raw.allKeys().size(), 9);
 
     AppSettings reread(settingsPath());
     QCOMPARE(reread.autoLockMinutes(), 0);
     QVERIFY(!reread.lockOnSessionLock());
     QVERIFY(reread.lockOnMinimize());
+    QVERIFY(reread.hideCodes());
     QCOMPARE(reread.accountOrder(), 2);
     QCOMPARE(reread.clipboardSeconds(), 45);
     QCOMPARE(reread.theme(), QStringLiteral("dark"));

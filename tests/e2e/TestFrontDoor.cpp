@@ -616,6 +616,30 @@ private slots:
         QVERIFY(!user.contains(QStringLiteral("watch/device")));
     }
 
+    // --- "Hide codes until clicked": the codes are dots; a click copies
+    // the code and shows that row's.
+    void hiddenCodesShowWhenClicked()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        QVERIFY(addByLink(app, githubLink));
+        app.key(Qt::Key_3, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("hideCodesSwitch")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("hideCodesSwitch")));
+        QVERIFY(app.shell().settings()->hideCodes());
+        app.key(Qt::Key_1, Qt::AltModifier);
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("codeLabel")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("codeLabel"), "text").toString(),
+                 QStringLiteral("\u2022\u2022\u2022 \u2022\u2022\u2022"));
+        QGuiApplication::clipboard()->clear();
+        app.click(app.textsContaining(QStringLiteral("GitHub")).constFirst());
+        QVERIFY(FrontDoor::waitFor([] { return isCode(clipboardText()); }));
+        QCOMPARE(app.read(QStringLiteral("codeLabel"), "text").toString().remove(QLatin1Char(' ')),
+                 clipboardText());
+    }
+
     // --- Resizing: the smallest window the app allows and a large one
     // draw without warnings (polish loops, binding loops).
     void resizeToMinimumAndLarge()
