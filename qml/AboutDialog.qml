@@ -59,5 +59,11 @@ Dialog {
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
+        Label {
+            text: qsTr("Issuer icons from Simple Icons (CC0 1.0); the brands are their owners' trademarks.")
+            wrapMode: Text.Wrap
+            color: dialog.palette.placeholderText
+            Layout.fillWidth: true
+        }
     }
 }

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import QtQuick.Shapes
 
 // One account on the codes page: who it is for, the live code, and how long
 // it stays valid (a ring for time-based codes, a "next" button for HOTP).
@@ -19,6 +20,11 @@ ItemDelegate {
     required property string nextCode
     required property int period
     required property real validUntil
+    // The issuer's icon (an SVG path on 24 x 24, or empty: then the letter).
+    required property string iconPath
+    required property color iconColour
+    required property color iconGlyphColour
+    required property string monogram
 
     // Set by the page.
     property real now: 0
@@ -78,6 +84,43 @@ ItemDelegate {
 
     contentItem: RowLayout {
         spacing: Math.round(metrics.height * 0.8)
+
+        // The issuer's icon on its brand colour, or its first letter.
+        Rectangle {
+            id: badge
+            objectName: "issuerIcon"
+            readonly property real side: Math.round(metrics.height * 2.2)
+            implicitWidth: side
+            implicitHeight: side
+            radius: side / 2
+            color: row.iconColour
+            Layout.alignment: Qt.AlignVCenter
+            Accessible.ignored: true
+
+            Shape {
+                visible: row.iconPath !== ""
+                anchors.centerIn: parent
+                width: 24
+                height: 24
+                scale: badge.side * 0.58 / 24
+                antialiasing: true
+                ShapePath {
+                    strokeWidth: -1
+                    fillColor: row.iconGlyphColour
+                    PathSvg {
+                        path: row.iconPath
+                    }
+                }
+            }
+            Label {
+                visible: row.iconPath === ""
+                anchors.centerIn: parent
+                text: row.monogram
+                color: row.iconGlyphColour
+                font.bold: true
+                font.pixelSize: Math.round(badge.side * 0.45)
+            }
+        }
 
         ColumnLayout {
             Layout.fillWidth: true

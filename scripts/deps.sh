@@ -21,6 +21,8 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-declarative-dev qt6-declarative-dev-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-window
   qml6-module-qtquick-layouts qml6-module-qtquick-templates
+  # the issuer icons: SVG paths drawn by Qt Quick Shapes
+  qml6-module-qtquick-shapes
   qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
   # the file picker (qml/FilePicker.qml) lists folders with Qt.labs.folderlistmodel
   qml6-module-qt-labs-folderlistmodel

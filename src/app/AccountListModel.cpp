@@ -1,5 +1,7 @@
 #include "AccountListModel.h"
 
+#include "IssuerIcons.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -268,6 +270,20 @@ QVariant AccountListModel::data(const QModelIndex& index, int role) const
         return qint64(row.account.lastUsed);
     case SortPositionRole:
         return uint(row.account.sortPosition);
+    case IconPathRole:
+    case IconColourRole:
+    case IconGlyphColourRole:
+    case MonogramRole: {
+        const auto* icon = IssuerIcons::shipped().match(row.account.issuer);
+        const QString title = accountTitle(row.account.issuer, row.account.accountName);
+        if (role == IconPathRole)
+            return icon ? icon->path : QString();
+        if (role == IconColourRole)
+            return icon ? icon->colour : IssuerIcons::monogramColour(title);
+        if (role == IconGlyphColourRole)
+            return icon ? icon->glyph : QColor(Qt::white);
+        return IssuerIcons::monogram(title);
+    }
     default:
         return {};
     }
@@ -286,7 +302,11 @@ QHash<int, QByteArray> AccountListModel::roleNames() const
             {PeriodRole, "period"},
             {ValidUntilRole, "validUntil"},
             {LastUsedRole, "lastUsed"},
-            {SortPositionRole, "sortPosition"}};
+            {SortPositionRole, "sortPosition"},
+            {IconPathRole, "iconPath"},
+            {IconColourRole, "iconColour"},
+            {IconGlyphColourRole, "iconGlyphColour"},
+            {MonogramRole, "monogram"}};
 }
 
 } // namespace watchword::app

@@ -73,6 +73,10 @@ public:
         ValidUntilRole, // Unix seconds when the code expires; 0 for HOTP
         LastUsedRole,   // Unix seconds of the last copy; 0: never
         SortPositionRole,
+        IconPathRole,        // the issuer's icon (SVG path, 24 x 24), or empty
+        IconColourRole,      // its brand colour, or the lettered icon's
+        IconGlyphColourRole, // the colour drawn on IconColourRole
+        MonogramRole,        // the lettered icon's letter
     };
 
     // The next code is shown during the last this-many seconds of a period:

@@ -187,6 +187,9 @@ private slots:
         QVERIFY(addByLink(app, githubLink));
         QVERIFY(addByLink(app, gitlabLink));
         QVERIFY(FrontDoor::waitFor([&] { return app.showsText(QStringLiteral("GitLab")); }));
+        // Both known issuers show their icons, not a letter.
+        QVERIFY(app.byName(QStringLiteral("issuerIcon")) != nullptr);
+        QCOMPARE(app.byText(QStringLiteral("G")), nullptr); // no lettered icon
 
         QGuiApplication::clipboard()->clear();
         QQuickItem* row = app.textsContaining(QStringLiteral("GitLab")).constFirst();

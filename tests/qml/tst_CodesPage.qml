@@ -63,7 +63,12 @@ Item {
             return {
                 recordId: id, issuer: issuer, accountName: name, tags: tagList(tags || []),
                 kind: kind, code: code, plainCode: plain, nextCode: nextCode || "",
-                period: period, validUntil: kind === "hotp" ? 0 : clock + secondsLeft
+                period: period, validUntil: kind === "hotp" ? 0 : clock + secondsLeft,
+                // GitHub with its icon (a square), the others lettered.
+                iconPath: issuer === "GitHub" ? "M2 2h20v20H2z" : "",
+                iconColour: issuer === "GitHub" ? "#181717" : "#1f6fb2",
+                iconGlyphColour: "#ffffff",
+                monogram: issuer.charAt(0)
             }
         }
 
@@ -115,7 +120,8 @@ Item {
             const delegate = createTemporaryObject(delegateComponent, root, {
                 index: 0, recordId: "x", issuer: "Example", accountName: "ada", tags: ["one", "two"],
                 kind: "totp", code: "000 000", plainCode: "000000", nextCode: "", period: 30,
-                validUntil: clock + 10, now: clock
+                validUntil: clock + 10, now: clock,
+                iconPath: "", iconColour: "#1f6fb2", iconGlyphColour: "#ffffff", monogram: "E"
             })
             verify(delegate)
             const chips = findChild(delegate, "tagChips")
