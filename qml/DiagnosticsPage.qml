@@ -354,7 +354,27 @@ Pane {
                             changeTip: model.hasChange ? qsTr("95 % interval: %1").arg(model.changeIntervalText) : ""
                             isReference: model.isReference
                             tip: model.description
+                            published: model.publishedText
+                            publishedSource: model.publishedSource
+                            publishedRatio: model.publishedRatioText
                         }
+                    }
+
+                    // What each figure means, in a sentence each.
+                    Label {
+                        objectName: "columnHelp"
+                        visible: resultsList.count > 0
+                        text: [qsTr("<b>low, point, high</b>: the time one operation takes: the best estimate (point) and the range it lies in with 95 % confidence."),
+                               qsTr("<b>outliers</b>: samples far from the others (mild + severe); many mean the computer was busy: run again."),
+                               qsTr("<b>reference, ratio</b>: the same work done the usual way (a ref/ row) and ours divided by it: below 1\u00d7 is faster. The line under the name says which target the ratio is held to, and whether it is met."),
+                               qsTr("<b>ref/ rows</b>: those usual ways (OpenSSL's plain calls, the raw libraries), measured only to compare with; not part of the app."),
+                               qsTr("<b>published</b>: the figure a reference document gave for the operation on its own machine: it says how this computer compares, not which code is faster."),
+                               qsTr("<b>change</b>: against the baseline chosen below.")].join("<br>")
+                        textFormat: Text.StyledText
+                        color: page.mutedText
+                        font.pixelSize: Math.round(metrics.font.pixelSize * 0.9)
+                        wrapMode: Text.Wrap
+                        Layout.fillWidth: true
                     }
 
                     // --- Baselines.
@@ -633,6 +653,9 @@ Pane {
         property string changeTip: ""
         property bool isReference: false
         property string tip: ""
+        property string published: ""
+        property string publishedSource: ""
+        property string publishedRatio: ""
 
         readonly property color textColor: heading ? page.mutedText : page.palette.text
         hoverEnabled: !heading
@@ -657,8 +680,12 @@ Pane {
         ToolTip.text: [tip, ratioTip !== "" ? qsTr("Target: %1").arg(ratioTip) : "", changeTip]
                           .filter((part) => part !== "").join("\n")
 
-        contentItem: RowLayout {
-            spacing: metrics.averageCharacterWidth
+        // In a narrow window the name takes a line of its own above the
+        // figures, so it is never cut; in a wide one they share the line.
+        contentItem: GridLayout {
+            columns: row.width < page.charWidth * 120 ? 1 : 2
+            columnSpacing: metrics.averageCharacterWidth
+            rowSpacing: 0
             ColumnLayout {
                 spacing: 0
                 Layout.fillWidth: true
@@ -667,7 +694,7 @@ Pane {
                     font.bold: row.heading
                     font.italic: row.isReference
                     color: row.textColor
-                    elide: Text.ElideMiddle
+                    wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     Layout.fillWidth: true
                 }
                 Label {
@@ -675,37 +702,64 @@ Pane {
                     text: row.detail
                     color: row.status === "failed" ? page.errorColor : page.mutedText
                     font.pixelSize: Math.round(metrics.font.pixelSize * 0.85)
-                    elide: Text.ElideRight
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                // Why the ratio is red or green: the target it is held to.
+                Label {
+                    objectName: "targetLine"
+                    visible: !row.heading && row.ratioTip !== "" && row.ratio !== ""
+                    text: row.ratioMet ? qsTr("\u2713 target %1: met").arg(row.ratioTip)
+                                       : qsTr("\u2717 target %1: missed").arg(row.ratioTip)
+                    color: row.ratioMet ? page.goodColor : page.errorColor
+                    font.pixelSize: Math.round(metrics.font.pixelSize * 0.85)
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                // The reference document's own figure for the operation.
+                Label {
+                    objectName: "publishedLine"
+                    visible: !row.heading && row.published !== ""
+                    text: qsTr("%1 published %2%3").arg(row.publishedSource).arg(row.published)
+                          .arg(row.publishedRatio !== "" ? qsTr("; ours is %1 of it").arg(row.publishedRatio) : "")
+                    color: page.mutedText
+                    font.pixelSize: Math.round(metrics.font.pixelSize * 0.85)
+                    wrapMode: Text.Wrap
                     Layout.fillWidth: true
                 }
             }
-            Repeater {
-                model: [[row.low, page.columnChars.time], [row.point, page.columnChars.time],
-                        [row.high, page.columnChars.time], [row.outliers, page.columnChars.outliers],
-                        [row.reference, page.columnChars.reference]]
-                Label {
-                    required property var modelData
-                    text: modelData[0]
-                    font.bold: row.heading
-                    color: row.textColor
-                    wrapMode: row.heading ? Text.WordWrap : Text.NoWrap
-                    horizontalAlignment: Text.AlignRight
-                    Layout.preferredWidth: page.charWidth * modelData[1]
+            RowLayout {
+                spacing: metrics.averageCharacterWidth
+                Layout.alignment: Qt.AlignRight | Qt.AlignTop
+                Repeater {
+                    model: [[row.low, page.columnChars.time], [row.point, page.columnChars.time],
+                            [row.high, page.columnChars.time], [row.outliers, page.columnChars.outliers],
+                            [row.reference, page.columnChars.reference]]
+                    Label {
+                        required property var modelData
+                        text: modelData[0]
+                        font.bold: row.heading
+                        color: row.textColor
+                        wrapMode: row.heading ? Text.WordWrap : Text.NoWrap
+                        horizontalAlignment: Text.AlignRight
+                        Layout.preferredWidth: page.charWidth * modelData[1]
+                    }
                 }
-            }
-            Label {
-                text: row.ratio
-                font.bold: row.heading
-                color: row.heading ? row.textColor : row.ratioTip !== "" && !row.ratioMet ? page.errorColor : row.textColor
-                horizontalAlignment: Text.AlignRight
-                Layout.preferredWidth: page.charWidth * page.columnChars.ratio
-            }
-            Label {
-                text: row.change
-                font.bold: row.heading || row.verdict === "improved" || row.verdict === "regressed"
-                color: row.heading ? row.textColor : page.verdictColor(row.verdict)
-                horizontalAlignment: Text.AlignRight
-                Layout.preferredWidth: page.charWidth * page.columnChars.change
+                Label {
+                    text: row.ratio
+                    font.bold: row.heading
+                    color: row.heading ? row.textColor : row.ratioTip !== "" && !row.ratioMet ? page.errorColor : row.textColor
+                    horizontalAlignment: Text.AlignRight
+                    Layout.preferredWidth: page.charWidth * page.columnChars.ratio
+                }
+                Label {
+                    visible: page.controller.comparedWith !== ""
+                    text: row.change
+                    font.bold: row.heading || row.verdict === "improved" || row.verdict === "regressed"
+                    color: row.heading ? row.textColor : page.verdictColor(row.verdict)
+                    horizontalAlignment: Text.AlignRight
+                    Layout.preferredWidth: page.charWidth * page.columnChars.change
+                }
             }
         }
     }

@@ -1,8 +1,11 @@
 #include "BenchmarkResultsModel.h"
 
+#include "perf/Published.h"
 #include "perf/Report.h"
 
+#include <QLocale>
 #include <algorithm>
+#include <cmath>
 
 namespace watchword::app {
 
@@ -157,6 +160,7 @@ void BenchmarkResultsModel::setMeasurement(int row, perf::Measurement measuremen
 
 void BenchmarkResultsModel::finish()
 {
+    bool complete = !m_rows.empty();
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         Row& row = m_rows[i];
         if (row.status == Status::Queued)
@@ -165,10 +169,25 @@ void BenchmarkResultsModel::finish()
             row.status = Status::Cancelled;
         else
             continue;
+        complete = false;
         const int at = static_cast<int>(i);
         emit dataChanged(index(at), index(at), {StatusRole});
     }
+    if (complete)
+        m_lastComplete = m_rows;
     emit summaryChanged();
+}
+
+bool BenchmarkResultsModel::restoreLastComplete()
+{
+    if (m_lastComplete.empty())
+        return false;
+    beginResetModel();
+    m_rows = m_lastComplete;
+    endResetModel();
+    emit countChanged();
+    emit summaryChanged();
+    return true;
 }
 
 void BenchmarkResultsModel::setChanges(const std::map<std::string, stats::Change>& changes)
@@ -342,6 +361,25 @@ QVariant BenchmarkResultsModel::data(const QModelIndex& index, int role) const
                    : QString();
     case VerdictRole:
         return row.change ? verdictName(change.verdict) : QString();
+    case PublishedTextRole:
+    case PublishedSourceRole:
+    case PublishedRatioTextRole: {
+        const auto* figure = perf::publishedFigure(row.name.toStdString());
+        if (figure == nullptr)
+            return QString();
+        if (role == PublishedTextRole)
+            return duration(figure->point);
+        if (role == PublishedSourceRole)
+            return QString::fromStdString(figure->source);
+        if (!measured || !(typical.point > 0))
+            return QString();
+        // "0.41x"; far below that, as a fraction: "1/1,600".
+        const double ratio = typical.point / figure->point;
+        if (ratio >= 0.1)
+            return QStringLiteral("%1\u00d7").arg(ratio, 0, 'f', 2);
+        return QStringLiteral("1/%1").arg(
+            QLocale(QLocale::English).toString(qlonglong(std::llround(1 / ratio))));
+    }
     default:
         return {};
     }
@@ -379,7 +417,10 @@ QHash<int, QByteArray> BenchmarkResultsModel::roleNames() const
             {ChangeHighRole, "changeHigh"},
             {ChangeTextRole, "changeText"},
             {ChangeIntervalTextRole, "changeIntervalText"},
-            {VerdictRole, "verdict"}};
+            {VerdictRole, "verdict"},
+            {PublishedTextRole, "publishedText"},
+            {PublishedSourceRole, "publishedSource"},
+            {PublishedRatioTextRole, "publishedRatioText"}};
 }
 
 } // namespace watchword::app

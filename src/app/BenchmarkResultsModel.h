@@ -79,6 +79,9 @@ public:
         ChangeTextRole,         // "-12.3 %"
         ChangeIntervalTextRole, // "-14.0 % … -10.1 %"
         VerdictRole,            // "improved", "regressed", "no change"; "" without a change
+        PublishedTextRole,      // the reference document's own figure ("3.21 ms"), or ""
+        PublishedSourceRole,    // which document, on which machine
+        PublishedRatioTextRole, // ours over theirs ("0.41x"), once measured
     };
 
     explicit BenchmarkResultsModel(QObject* parent = nullptr);
@@ -90,7 +93,11 @@ public:
     // The measurement of row (run order); the ratios are worked out again.
     void setMeasurement(int row, perf::Measurement measurement);
     // After a run ends: rows still queued or running were never completed.
+    // A run that completed every row is kept as the last complete run.
     void finish();
+    // Shows the last complete run again (after a cancelled one); false if
+    // there was none.
+    bool restoreLastComplete();
     // A baseline comparison's changes by benchmark name (empty: none).
     void setChanges(const std::map<std::string, stats::Change>& changes);
 
@@ -131,6 +138,7 @@ private:
     void changedAll(const QList<int>& roles);
 
     std::vector<Row> m_rows;
+    std::vector<Row> m_lastComplete;
 };
 
 } // namespace watchword::app

@@ -316,6 +316,13 @@ void DiagnosticsController::runEnded(std::vector<perf::Measurement> measurements
     if (!failure.isEmpty()) {
         setError(tr("The run stopped: %1").arg(failure));
         setStatusText(tr("Stopped after %1 of %2.").arg(m_finished).arg(m_runCount));
+    } else if (cancelled && m_results.restoreLastComplete()) {
+        // The table goes back to the last run that measured all it was
+        // asked to: a stopped run's few rows would hide it.
+        resultsChanged();
+        setStatusText(tr("Cancelled after %1 of %2: the last complete run is shown.")
+                          .arg(measuredCount)
+                          .arg(m_runCount));
     } else if (cancelled) {
         setStatusText(tr("Cancelled: %1 of %2 measured.").arg(measuredCount).arg(m_runCount));
     } else if (failedCount > 0) {

@@ -277,6 +277,24 @@ private slots:
         QVERIFY(finished.wait(60000));
     }
 
+    // A benchmark a reference document measured shows that document's own
+    // figure, and ours against it.
+    void publishedFiguresBesideOurs()
+    {
+        auto controller =
+            makeController({spinning("totp/sha1", 100), spinning("fake/unpublished", 100)});
+        QVERIFY(runToEnd(*controller));
+        const auto& model = *controller->results();
+        QCOMPARE(role(model, 0, "publishedText").toString(), QStringLiteral("350 \u00b5s"));
+        QVERIFY(
+            role(model, 0, "publishedSource").toString().startsWith(QStringLiteral("watch notes")));
+        // A spin of 100 rounds takes far less than 350 µs: a fraction.
+        QVERIFY2(role(model, 0, "publishedRatioText").toString().startsWith(QStringLiteral("1/")),
+                 qPrintable(role(model, 0, "publishedRatioText").toString()));
+        QCOMPARE(role(model, 1, "publishedText").toString(), QString());
+        QCOMPARE(role(model, 1, "publishedRatioText").toString(), QString());
+    }
+
     void failingBenchmarkIsShownAndPassedOver()
     {
         auto controller =
@@ -332,6 +350,25 @@ private slots:
         // And it runs again afterwards.
         QVERIFY(runToEnd(*controller));
         QCOMPARE(laterPrepared->load(), 1);
+        QCOMPARE(model.measuredCount(), 3);
+
+        // A run cancelled after a complete one: the complete one is shown
+        // again, not the stopped run's single row.
+        release->store(false);
+        finished.clear();
+        QVERIFY(controller->run());
+        QVERIFY(waitUntil(
+            progress, [&] { return controller->currentName() == QLatin1String("fake/blocker"); }));
+        controller->cancel();
+        release->store(true);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.constFirst().constFirst().toBool(), true);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.measuredCount(), 3);
+        for (int row = 0; row < 3; ++row)
+            QCOMPARE(role(model, row, "status").toString(), QStringLiteral("measured"));
+        QVERIFY2(controller->statusText().contains(QStringLiteral("last complete run")),
+                 qPrintable(controller->statusText()));
     }
 
     void baselineComparisonFindsARegression()

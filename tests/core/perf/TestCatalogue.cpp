@@ -4,6 +4,7 @@
 // times anything.
 #include "perf/Benchmark.h"
 #include "perf/Comparisons.h"
+#include "perf/Published.h"
 #include "perf/catalogue/Catalogue.h"
 
 #include <QtTest>
@@ -106,6 +107,36 @@ class TestCatalogue : public QObject
     Q_OBJECT
 
 private slots:
+    // The reference documents' own figures name our benchmarks of the same
+    // operation, every operation both documents measured, each once.
+    void publishedFiguresNameOurBenchmarks()
+    {
+        const std::set<std::string> expected{"keychain/new_os_random",
+                                             "keychain/new_mnemonic",
+                                             "shared_secret_key/sender_dh",
+                                             "encryption/encrypt",
+                                             "encryption/decrypt",
+                                             "totp/sha1",
+                                             "totp/sha256",
+                                             "totp/sha512",
+                                             "pbkdf2/sha256_1000",
+                                             "record/seal_open",
+                                             "selftest/startup"};
+        std::set<std::string> seen;
+        for (const auto& figure : watchword::perf::publishedFigures()) {
+            const char* name = figure.benchmark.c_str();
+            QVERIFY2(findBenchmark(figure.benchmark) != nullptr, name);
+            QVERIFY2(!findBenchmark(figure.benchmark)->isReference(), name);
+            QVERIFY2(seen.insert(figure.benchmark).second, name);
+            QVERIFY2(figure.low > 0 && figure.low <= figure.point && figure.point <= figure.high,
+                     name);
+            QVERIFY2(!figure.source.empty(), name);
+            QCOMPARE(watchword::perf::publishedFigure(figure.benchmark), &figure);
+        }
+        QVERIFY(seen == expected);
+        QCOMPARE(watchword::perf::publishedFigure("ref/nothing"), nullptr);
+    }
+
     void namesAreUnique()
     {
         std::set<std::string> seen;
