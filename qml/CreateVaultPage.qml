@@ -121,6 +121,22 @@ Item {
                     Layout.fillWidth: true
                     Accessible.name: qsTr("Error")
                 }
+                // Already have one (a backup, another computer's copy)?
+                Button {
+                    objectName: "adoptVaultButton"
+                    text: qsTr("Use an existing vault file\u2026")
+                    flat: true
+                    enabled: !page.vault.busy
+                    Layout.alignment: Qt.AlignHCenter
+                    Accessible.name: qsTr("Use an existing vault file: it is copied here and opens with its password")
+                    onClicked: vaultFilePicker.open()
+                }
+                Label {
+                    text: qsTr("Accounts from another app (Aegis, 2FAS, andOTP, Bitwarden, Google Authenticator\u2026) are imported once the vault is made: \u22ee \u2192 Import.")
+                    wrapMode: Text.Wrap
+                    opacity: 0.7
+                    Layout.fillWidth: true
+                }
                 Label {
                     text: qsTr("Just looking? Start Watchword with --demo for a vault of sample accounts.")
                     wrapMode: Text.Wrap
@@ -160,5 +176,13 @@ Item {
                 }
             }
         }
+    }
+
+    FilePicker {
+        id: vaultFilePicker
+        title: qsTr("Choose a vault file")
+        fileMode: FilePicker.OpenFile
+        nameFilters: [qsTr("Watchword vaults (*.wwv)"), qsTr("All files (*)")]
+        onAccepted: page.vault.adoptVaultFile(selectedFile)
     }
 }

@@ -255,6 +255,41 @@ VaultController::VaultController(QString path, Clock* clock, ClipboardService* c
 
 VaultController::~VaultController() = default;
 
+bool VaultController::adoptVaultFile(const QUrl& file)
+{
+    if (m_state != State::Missing || m_busy || m_demo || m_path.isEmpty()) {
+        setError(tr("A vault file can be chosen only before a vault exists here."));
+        return false;
+    }
+    if (!file.isLocalFile()) {
+        setError(tr("Choose a vault file on this computer."));
+        return false;
+    }
+    const QString name = QFileInfo(file.toLocalFile()).fileName();
+    auto source =
+        vault::VaultStorage::open(file.toLocalFile().toStdString(), crypto::systemRandom());
+    if (!source) {
+        setError(tr("%1 could not be read: %2").arg(name, message(source.error().message)));
+        return false;
+    }
+    if (const auto header = vault::decodeHeader(source->contents()); !header) {
+        setError(tr("%1 is not a Watchword vault: %2").arg(name, message(header.error().message)));
+        return false;
+    }
+    // Written as a new vault is: 0600, atomically, never over a file. The
+    // copy's lock goes with it; unlocking opens the file anew.
+    if (auto copy = vault::VaultStorage::create(m_path.toStdString(), source->contents(),
+                                                crypto::systemRandom());
+        !copy) {
+        setError(tr("%1 could not be copied to %2: %3")
+                     .arg(name, m_path, message(copy.error().message)));
+        return false;
+    }
+    setError({});
+    setState(State::Locked);
+    return true;
+}
+
 std::unique_ptr<VaultController>
 VaultController::makeDemo(Clock* clock, ClipboardService* clipboard, QObject* parent)
 {

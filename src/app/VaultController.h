@@ -36,6 +36,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+#include <QUrl>
 #include <QtQml/qqmlregistration.h>
 #include <memory>
 #include <optional>
@@ -164,6 +165,12 @@ public:
 
     // --- Unlocking. Ignored unless Locked. Ends in Unlocked, or Locked with
     // error set. The password is wiped from the string as it is read.
+    // First run: an existing vault file (a backup, a copy from another
+    // computer) becomes this app's vault: checked to be one, copied to
+    // path() (0600, never over a file) and then unlocked as usual. The
+    // chosen file is only read.
+    Q_INVOKABLE bool adoptVaultFile(const QUrl& file);
+
     Q_INVOKABLE void unlock(QString password);
     // Opens the vault with its recovery phrase and sets a new password (a
     // new master key, every record sealed again); the file is saved.

@@ -177,6 +177,48 @@ private slots:
         QVERIFY(app.showsText(QStringLiteral("No accounts yet")));
     }
 
+    // --- First run with a vault from elsewhere: chosen in the picker, copied
+    // in as this app's vault, opened with its own password.
+    void firstRunUsesAnExistingVaultFile()
+    {
+        FrontDoor& app = open(false);
+        VaultController* vault = app.shell().vault();
+        QVERIFY(QFile::copy(watchword::e2e::sharedVault().file,
+                            QDir(app.home()).filePath(QStringLiteral("backup.wwv"))));
+        QVERIFY(QFile::copy(watchword::e2e::sharedVault().file,
+                            QDir(app.home()).filePath(QStringLiteral("notes.txt"))));
+        QFile notVault(QDir(app.home()).filePath(QStringLiteral("notes.txt")));
+        QVERIFY(notVault.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        notVault.write("shopping list\n");
+        notVault.close();
+        // Not a vault: refused, named, nothing written.
+        app.click(app.byName(QStringLiteral("adoptVaultButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("pickerList")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("pickerFilter")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("All files (*)")) != nullptr; }));
+        app.click(app.byText(QStringLiteral("All files (*)")));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.byText(QStringLiteral("notes.txt")) != nullptr; }));
+        app.click(app.byText(QStringLiteral("notes.txt")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.showsText(QStringLiteral("notes.txt is not a Watchword vault")); }));
+        QCOMPARE(vault->state(), VaultController::State::Missing);
+        QVERIFY(!QFile::exists(app.vaultPath()));
+        // The vault file: copied in, then unlocked.
+        app.click(app.byName(QStringLiteral("adoptVaultButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("backup.wwv")) != nullptr; }));
+        app.click(app.byText(QStringLiteral("backup.wwv")));
+        app.key(Qt::Key_Return);
+        QVERIFY(
+            FrontDoor::waitFor([&] { return vault->state() == VaultController::State::Locked; }));
+        QVERIFY(QFile::exists(app.vaultPath()));
+        QVERIFY(unlock(app));
+    }
+
     // --- Adding: a link typed into the add dialog, then copying its code by
     // a click, Enter and Ctrl+C: the clipboard holds the code and the row
     // says "Copied".

@@ -49,6 +49,10 @@ public:
         if (!m_callback)
             return;
         const double warmUpShare = m_warmUpShare;
+        // A phase's last step may overshoot its budget (a warm-up batch
+        // that ends past the warm-up time on a busy machine): a phase never
+        // counts for more than its share, or the next would go backwards.
+        fractionOfPhase = std::clamp(fractionOfPhase, 0.0, 1.0);
         double fraction = 0;
         switch (phase) {
         case Phase::Preparing:

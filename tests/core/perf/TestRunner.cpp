@@ -273,6 +273,28 @@ private slots:
         QCOMPARE(seen.back().overallFraction, 1.0);
     }
 
+    // A warm-up that ends far past its time (one call of 3 ms against a
+    // warm-up of 0.1 ms, as a busy machine makes happen): the progress still
+    // never goes back when the sampling starts.
+    void progressNeverGoesBackAfterALongWarmUp()
+    {
+        std::vector<Benchmark> benchmarks = {spinning("slow", 3ms)};
+        const Profile profile{"overshoot", 2, 100us, 1ms, 100};
+        std::vector<Progress> seen;
+        const std::atomic<bool> cancel{false};
+        runSuite({&benchmarks[0]}, profile, cancel, [&](const Progress& p) { seen.push_back(p); });
+        double overall = 0;
+        bool warmedUp = false;
+        for (const auto& p : seen) {
+            QVERIFY2(p.overallFraction >= overall,
+                     qPrintable(QStringLiteral("%1 after %2").arg(p.overallFraction).arg(overall)));
+            warmedUp = warmedUp || p.phase == Phase::WarmingUp;
+            overall = p.overallFraction;
+        }
+        QVERIFY(warmedUp);
+        QCOMPARE(overall, 1.0);
+    }
+
     void interleavedSamplesAlternate()
     {
         // Each routine logs its name per call: the warm-ups come one
