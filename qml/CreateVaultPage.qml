@@ -133,12 +133,7 @@ Item {
                 }
                 Label {
                     text: qsTr("Accounts from another app (Aegis, 2FAS, andOTP, Bitwarden, Google Authenticator\u2026) are imported once the vault is made: \u22ee \u2192 Import.")
-                    wrapMode: Text.Wrap
-                    opacity: 0.7
-                    Layout.fillWidth: true
-                }
-                Label {
-                    text: qsTr("Just looking? Start Watchword with --demo for a vault of sample accounts.")
+                          + "\n" + qsTr("Just looking? Start Watchword with --demo for a vault of sample accounts.")
                     wrapMode: Text.Wrap
                     opacity: 0.7
                     Layout.fillWidth: true

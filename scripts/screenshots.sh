@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/screenshots/*.png: every page of the app, drawn by the
-# real binary under the offscreen platform at a fixed window size.
+# real binary under the offscreen platform at a fixed window size, in the
+# light theme, and the daily pages again in the dark one (*-dark.png).
 #
 #   scripts/screenshots.sh [BUILD_DIR]     (default: build/release)
 #
@@ -87,6 +88,21 @@ shot unlock unlock --demo
 shot first-run first-run --vault vault.wwv
 shot recovery-phrase recovery --vault vault.wwv
 shot recovery-confirm recovery-confirm --vault vault.wwv
+
+# The same daily pages in the dark theme (the setting, as a user sets it).
+mkdir -p "$work/config/Watchword"
+printf '[appearance]\ntheme=dark\n' >"$work/config/Watchword/Watchword.conf"
+shot codes-dark codes --demo
+shot add-account-dark add --demo
+shot notes-dark notes --demo
+shot settings-dark settings --demo
+SHOT_SIZE=900x1500 shot diagnostics-run-dark diagnostics --demo \
+  --diagnostics-run '^(totp/|ref/openssl_hmac_oneshot_totp|shared_secret_key/|ref/secp256k1)'
+SHOT_SIZE=1440x1000 shot watch-fenix7-dark watch-fenix7 --demo
+shot import-preview-dark import-preview --demo
+shot export-dark export --demo
+shot unlock-dark unlock --demo
+shot first-run-dark first-run --vault vault.wwv
 
 if [[ -e "$work/vault.wwv" ]]; then
   echo "screenshots: a vault was created, which no screenshot should do" >&2

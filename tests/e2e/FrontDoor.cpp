@@ -200,6 +200,106 @@ QVariant FrontDoor::read(const QString& objectName, const char* property) const
     return item->property(property);
 }
 
+QStringList FrontDoor::overlaps() const
+{
+    struct Shown
+    {
+        QQuickItem* item;
+        QRectF rect;
+        QString label;
+        int layer; // 0: the page; 1 + n: the n-th popup
+        bool box;  // a control's box, not a text
+    };
+    std::vector<Shown> shown;
+    QQuickItem* root = rootOf(window());
+    QQuickItem* content = window()->contentItem();
+    const auto layerOf = [&](QQuickItem* item) {
+        int layer = 0;
+        for (QQuickItem* at = item; at != nullptr; at = at->parentItem()) {
+            if (at->inherits("QQuickPopupItem"))
+                return 1 + int(reinterpret_cast<quintptr>(at) % 100000);
+            if (at == content)
+                break;
+        }
+        return layer;
+    };
+    visit(root, [&](QQuickItem* item) {
+        if (!isVisible(item) || item->opacity() < 0.05)
+            return false;
+        const bool text = item->inherits("QQuickText") || item->inherits("QQuickTextInput") ||
+                          item->inherits("QQuickTextEdit");
+        // A control's box: a text drawn over a field or a button is as wrong
+        // as one drawn over another text.
+        const bool box = item->inherits("QQuickTextField") || item->inherits("QQuickTextArea") ||
+                         item->inherits("QQuickAbstractButton") ||
+                         item->inherits("QQuickComboBox") || item->inherits("QQuickSpinBox");
+        if (box) {
+            shown.push_back({item,
+                             item->mapRectToScene(QRectF(0, 0, item->width(), item->height())),
+                             QString::fromLatin1(item->metaObject()->className())
+                                     .section(QLatin1Char('_'), 0, 0) +
+                                 QLatin1Char(' ') + item->objectName(),
+                             layerOf(item), true});
+        }
+        if (text && !box && !textOf(item).trimmed().isEmpty()) {
+            // What a text paints: its content, wherever it runs over its item.
+            const double contentHeight = item->property("contentHeight").toDouble();
+            const double contentWidth = item->property("contentWidth").toDouble();
+            QRectF local(0, 0, item->width(), std::max(item->height(), contentHeight));
+            if (item->property("elide").toInt() == 0 && item->property("wrapMode").toInt() == 0)
+                local.setWidth(std::max(item->width(), contentWidth));
+            // One pixel more all round: descenders and antialiasing reach it, and
+            // a text whose layout made no room for it touches what follows.
+            shown.push_back({item, item->mapRectToScene(local).adjusted(-1, -1, 1, 1),
+                             item->objectName() + QStringLiteral(" '") + textOf(item).left(40) +
+                                 QLatin1Char('\''),
+                             layerOf(item)});
+        }
+        return true;
+    });
+    const auto related = [](QQuickItem* a, QQuickItem* b) {
+        for (QQuickItem* at = a; at != nullptr; at = at->parentItem())
+            if (at == b)
+                return true;
+        for (QQuickItem* at = b; at != nullptr; at = at->parentItem())
+            if (at == a)
+                return true;
+        // Inside one control (a field's text and its placeholder, a button's
+        // label): the control draws them, not the layout.
+        QQuickItem* control = a->parentItem();
+        return control != nullptr && control == b->parentItem() &&
+               (control->inherits("QQuickControl") || control->inherits("QQuickTextInput"));
+    };
+    QStringList found;
+    // A wrapped text taller than the place its layout gave it runs over
+    // whatever comes next.
+    for (const Shown& entry : shown) {
+        if (entry.box || !entry.item->inherits("QQuickText"))
+            continue;
+        const double contentHeight = entry.item->property("contentHeight").toDouble();
+        if (entry.item->property("wrapMode").toInt() != 0 &&
+            entry.item->property("elide").toInt() == 0 && contentHeight > entry.item->height() + 1)
+            found << entry.label + QStringLiteral(" needs %1 px, has %2")
+                                       .arg(contentHeight)
+                                       .arg(entry.item->height());
+    }
+    for (std::size_t i = 0; i < shown.size(); ++i)
+        for (std::size_t j = i + 1; j < shown.size(); ++j) {
+            const Shown& a = shown[i];
+            const Shown& b = shown[j];
+            if (a.layer != b.layer || (a.box && b.box) || related(a.item, b.item))
+                continue;
+            // Two texts may touch (a layout without spacing); a text and a
+            // box may not.
+            const bool touch = a.box || b.box;
+            const QRectF first = touch ? a.rect : a.rect.adjusted(2, 2, -2, -2);
+            const QRectF second = touch ? b.rect : b.rect.adjusted(2, 2, -2, -2);
+            if (first.intersects(second))
+                found << a.label + QStringLiteral(" over ") + b.label;
+        }
+    return found;
+}
+
 QQuickItem* FrontDoor::focused() const
 {
     return window()->activeFocusItem();

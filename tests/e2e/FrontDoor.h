@@ -67,6 +67,12 @@ public:
     QList<QQuickItem*> textsContaining(const QString& part) const;
     bool showsText(const QString& part) const { return !textsContaining(part).isEmpty(); }
     QQuickItem* focused() const;
+    // Pairs of visible texts and controls on screen that overlap (text drawn
+    // over a field or over other text, as a layout that did not make room
+    // draws it), each as "name 'text' over name 'text'"; empty if none. A
+    // text's painted height counts, not only its item's. Popups are compared
+    // among themselves, the page among itself.
+    QStringList overlaps() const;
     // A property of the visible item called objectName; with no such item,
     // a warning (which fails the test) and an invalid value.
     QVariant read(const QString& objectName, const char* property) const;

@@ -155,6 +155,8 @@ private slots:
         FrontDoor& app = open(false);
         QCOMPARE(app.shell().vault()->state(), VaultController::State::Missing);
         QVERIFY(app.showsText(QStringLiteral("Create your vault")));
+        app.settle(300);
+        QCOMPARE(app.overlaps(), QStringList());
         const QString password = QStringLiteral("lantern orbit velvet canyon");
         app.type(password);
         app.key(Qt::Key_Return);
@@ -695,8 +697,23 @@ private slots:
         QQuickWindow* window = app.window();
         QVERIFY(window->minimumWidth() >= 480);
         QVERIFY(window->minimumHeight() >= 400);
-        app.resize(window->minimumWidth(), window->minimumHeight());
-        app.resize(1600, 1000);
+        // Every page, at the smallest size and at a large one: nothing drawn
+        // over anything else.
+        for (const QSize size :
+             {QSize(window->minimumWidth(), window->minimumHeight()), QSize(1600, 1000)}) {
+            app.resize(size.width(), size.height());
+            for (const int page : {Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_4, Qt::Key_5}) {
+                app.key(page, Qt::AltModifier);
+                app.settle(300);
+                const QStringList overlaps = app.overlaps();
+                QVERIFY2(overlaps.isEmpty(),
+                         qPrintable(QStringLiteral("%1x%2, page %3: %4")
+                                        .arg(size.width())
+                                        .arg(size.height())
+                                        .arg(page - Qt::Key_0)
+                                        .arg(overlaps.join(QStringLiteral("; ")))));
+            }
+        }
         QCOMPARE(window->width(), 1600);
         app.resize(window->minimumWidth(), window->minimumHeight());
     }
