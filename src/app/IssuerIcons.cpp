@@ -84,9 +84,9 @@ const IssuerIcons::Icon* IssuerIcons::match(const QString& issuer) const
             candidates << labels.first();
     }
     for (const QString& candidate : candidates) {
-        const auto found = m_byKey.constFind(key(candidate));
-        if (found != m_byKey.constEnd())
-            return &m_icons[*found];
+        const std::size_t index = m_byKey.value(key(candidate), m_icons.size());
+        if (index < m_icons.size())
+            return &m_icons[index];
     }
     return nullptr;
 }

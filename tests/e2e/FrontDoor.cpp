@@ -253,7 +253,7 @@ QStringList FrontDoor::overlaps() const
             shown.push_back({item, item->mapRectToScene(local).adjusted(-1, -1, 1, 1),
                              item->objectName() + QStringLiteral(" '") + textOf(item).left(40) +
                                  QLatin1Char('\''),
-                             layerOf(item)});
+                             layerOf(item), false});
         }
         return true;
     });
@@ -338,17 +338,6 @@ void FrontDoor::clickAt(QPointF scenePoint, Qt::MouseButton button)
 {
     QTest::mouseClick(window(), button, Qt::NoModifier, scenePoint.toPoint());
     settle();
-}
-
-void FrontDoor::wheel(QQuickItem* item, int steps)
-{
-    const QPointF local(item->width() / 2, item->height() / 2);
-    const QPointF scene = item->mapToScene(local);
-    const QPoint global = window()->mapToGlobal(scene.toPoint());
-    QWheelEvent event(scene, global, QPoint(), QPoint(0, -120 * steps), Qt::NoButton,
-                      Qt::NoModifier, Qt::NoScrollPhase, false);
-    QGuiApplication::sendEvent(window(), &event);
-    settle(200);
 }
 
 void FrontDoor::key(int key, Qt::KeyboardModifiers modifiers)

@@ -82,7 +82,6 @@ public:
     void click(QQuickItem* item, Qt::MouseButton button = Qt::LeftButton);
     void scrollIntoView(QQuickItem* item);
     void clickAt(QPointF scenePoint, Qt::MouseButton button = Qt::LeftButton);
-    void wheel(QQuickItem* item, int steps);
     void key(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
     void type(const QString& text);
     void resize(int width, int height);

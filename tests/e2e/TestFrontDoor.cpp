@@ -334,6 +334,46 @@ private slots:
         }
     }
 
+    // --- Import: another app's export chosen in the picker (among forty
+    // other files, in the home folder), read, previewed and added.
+    void importAnAegisExport()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        const QDir home(app.home());
+        QVERIFY(
+            QFile::copy(QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/aegis/aegis_plain.json"),
+                        home.filePath(QStringLiteral("aegis-export.json"))));
+        for (int i = 0; i < 40; ++i) {
+            QFile other(
+                home.filePath(QStringLiteral("z-list-%1.txt").arg(i, 2, 10, QLatin1Char('0'))));
+            QVERIFY(other.open(QIODevice::WriteOnly));
+        }
+        app.click(app.byName(QStringLiteral("appMenuButton")));
+        app.click(app.byName(QStringLiteral("importItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("chooseFileButton")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("chooseFileButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("aegis-export.json")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("pickerFolder"), "text").toString(), QStringLiteral("~"));
+        app.click(app.byText(QStringLiteral("aegis-export.json")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("readButton")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("readButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Add 7 accounts")) != nullptr; }, 30000));
+        QVERIFY(app.read(QStringLiteral("previewSummary"), "text")
+                    .toString()
+                    .contains(QStringLiteral("7 accounts")));
+        app.click(app.byText(QStringLiteral("Add 7 accounts")));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 7; }, 30000));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notice")) != nullptr; }));
+    }
+
     // --- Watch: an export made under a PIN, saved to a new file through the
     // picker, then opened from that file and unlocked with the PIN typed on
     // the watch.
