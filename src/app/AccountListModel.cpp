@@ -1,7 +1,5 @@
 #include "AccountListModel.h"
 
-#include "IssuerIcons.h"
-
 #include <algorithm>
 #include <utility>
 
@@ -59,11 +57,8 @@ void AccountListModel::setAccounts(std::vector<AccountEntry> accounts, std::int6
     beginResetModel();
     m_rows.clear();
     m_rows.reserve(accounts.size());
-    for (auto& account : accounts) {
-        Row row{std::move(account), {}, {}, 0};
-        refresh(row, unixSeconds);
-        m_rows.push_back(std::move(row));
-    }
+    for (auto& account : accounts)
+        m_rows.push_back(makeRow(std::move(account), unixSeconds));
     endResetModel();
     emit countChanged();
     updateAllTags();
@@ -93,10 +88,21 @@ void AccountListModel::updateAllTags()
     emit allTagsChanged();
 }
 
+AccountListModel::Row AccountListModel::makeRow(AccountEntry account,
+                                                std::int64_t unixSeconds) const
+{
+    Row row{std::move(account), {}, {}, 0, nullptr, {}, {}};
+    row.icon = IssuerIcons::shipped().match(row.account.issuer);
+    const QString title = accountTitle(row.account.issuer, row.account.accountName);
+    row.monogram = IssuerIcons::monogram(title);
+    row.monogramColour = IssuerIcons::monogramColour(title);
+    refresh(row, unixSeconds);
+    return row;
+}
+
 void AccountListModel::upsert(AccountEntry account, std::int64_t unixSeconds)
 {
-    Row row{std::move(account), {}, {}, 0};
-    refresh(row, unixSeconds);
+    Row row = makeRow(std::move(account), unixSeconds);
     if (const int at = rowOf(row.account.id); at >= 0) {
         m_rows[std::size_t(at)] = std::move(row);
         emit dataChanged(index(at), index(at));
@@ -271,19 +277,13 @@ QVariant AccountListModel::data(const QModelIndex& index, int role) const
     case SortPositionRole:
         return uint(row.account.sortPosition);
     case IconPathRole:
+        return row.icon ? row.icon->path : QString();
     case IconColourRole:
+        return row.icon ? row.icon->colour : row.monogramColour;
     case IconGlyphColourRole:
-    case MonogramRole: {
-        const auto* icon = IssuerIcons::shipped().match(row.account.issuer);
-        const QString title = accountTitle(row.account.issuer, row.account.accountName);
-        if (role == IconPathRole)
-            return icon ? icon->path : QString();
-        if (role == IconColourRole)
-            return icon ? icon->colour : IssuerIcons::monogramColour(title);
-        if (role == IconGlyphColourRole)
-            return icon ? icon->glyph : QColor(Qt::white);
-        return IssuerIcons::monogram(title);
-    }
+        return row.icon ? row.icon->glyph : QColor(Qt::white);
+    case MonogramRole:
+        return row.monogram;
     default:
         return {};
     }

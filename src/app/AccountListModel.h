@@ -13,9 +13,11 @@
 // counter is advanced (a vault operation).
 #pragma once
 
+#include "IssuerIcons.h"
 #include "otp/OtpGenerator.h"
 
 #include <QAbstractListModel>
+#include <QColor>
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
 #include <cstdint>
@@ -126,7 +128,15 @@ private:
         QString code;     // plain
         QString nextCode; // plain; empty when not shown
         std::int64_t validUntil = 0;
+        // The issuer's icon (null: none) and the lettered one, found once
+        // per row, not at every read of a role.
+        const IssuerIcons::Icon* icon = nullptr;
+        QString monogram;
+        QColor monogramColour;
     };
+
+    // A row for account, its code computed at unixSeconds.
+    Row makeRow(AccountEntry account, std::int64_t unixSeconds) const;
 
     // The row of recordId, or -1.
     int rowOf(const QByteArray& recordId) const;

@@ -207,21 +207,19 @@ QStringList FrontDoor::overlaps() const
         QQuickItem* item;
         QRectF rect;
         QString label;
-        int layer; // 0: the page; 1 + n: the n-th popup
-        bool box;  // a control's box, not a text
+        const QQuickItem* layer; // the popup it is drawn in; null: the page
+        bool box;                // a control's box, not a text
     };
     std::vector<Shown> shown;
     QQuickItem* root = rootOf(window());
     QQuickItem* content = window()->contentItem();
-    const auto layerOf = [&](QQuickItem* item) {
-        int layer = 0;
-        for (QQuickItem* at = item; at != nullptr; at = at->parentItem()) {
+    // The popup an item is drawn in, or null for the page.
+    const auto layerOf = [&](QQuickItem* item) -> const QQuickItem* {
+        for (QQuickItem* at = item; at != nullptr && at != content; at = at->parentItem()) {
             if (at->inherits("QQuickPopupItem"))
-                return 1 + int(reinterpret_cast<quintptr>(at) % 100000);
-            if (at == content)
-                break;
+                return at;
         }
-        return layer;
+        return nullptr;
     };
     visit(root, [&](QQuickItem* item) {
         if (!isVisible(item) || item->opacity() < 0.05)

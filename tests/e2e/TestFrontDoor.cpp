@@ -73,6 +73,14 @@ private:
             [&] { return app.shell().vault()->state() == VaultController::State::Unlocked; });
     }
 
+    // Ctrl+L, and the vault is locked.
+    bool lockByKeyboard(FrontDoor& app)
+    {
+        app.key(Qt::Key_L, Qt::ControlModifier);
+        return FrontDoor::waitFor(
+            [&] { return app.shell().vault()->state() == VaultController::State::Locked; });
+    }
+
     // Ctrl+N, the link typed into the link field and Enter (the form fills
     // in), then Save.
     bool addByLink(FrontDoor& app, const QString& link)
@@ -259,9 +267,7 @@ private slots:
     {
         FrontDoor& app = open();
         QVERIFY(unlock(app));
-        app.key(Qt::Key_L, Qt::ControlModifier);
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.shell().vault()->state() == VaultController::State::Locked; }));
+        QVERIFY(lockByKeyboard(app));
         app.settle(100);
         app.type(QStringLiteral("not the password"));
         app.key(Qt::Key_Return);
@@ -451,9 +457,7 @@ private slots:
             [&] { return vault->state() == VaultController::State::Unlocked; }, 30000));
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.showsText(QStringLiteral("Recovered with your recovery phrase")); }));
-        app.key(Qt::Key_L, Qt::ControlModifier);
-        QVERIFY(
-            FrontDoor::waitFor([&] { return vault->state() == VaultController::State::Locked; }));
+        QVERIFY(lockByKeyboard(app));
         QVERIFY(unlock(app, password));
     }
 
@@ -483,7 +487,6 @@ private slots:
     void changePasswordAfterAMistake()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         app.key(Qt::Key_3, Qt::AltModifier);
         app.click(app.byName(QStringLiteral("changePasswordButton")));
@@ -510,9 +513,7 @@ private slots:
         app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("vaultDoneLabel")) != nullptr; }, 30000));
-        app.key(Qt::Key_L, Qt::ControlModifier);
-        QVERIFY(
-            FrontDoor::waitFor([&] { return vault->state() == VaultController::State::Locked; }));
+        QVERIFY(lockByKeyboard(app));
         QVERIFY(unlock(app, password));
     }
 
