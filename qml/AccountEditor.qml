@@ -187,6 +187,7 @@ Popup {
 
     FilePicker {
         id: imageDialog
+        over: editor
         title: qsTr("Choose an image with a QR code")
         nameFilters: [qsTr("Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp)"), qsTr("All files (*)")]
         onAccepted: {

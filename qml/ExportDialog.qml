@@ -90,6 +90,7 @@ Popup {
 
     FilePicker {
         id: saveDialog
+        over: dialog
         title: qsTr("Export to")
         fileMode: FilePicker.SaveFile
         // The dialog below asks.

@@ -27,6 +27,13 @@ Dialog {
     // Save mode: ask before replacing a file (off where the caller asks).
     property bool confirmOverwrite: true
     property bool replacing: false
+    // The modal popup this picker is opened from, if any. Qt 6.4's overlay
+    // gives the mouse wheel to no popup that lies under another modal popup:
+    // the lower one eats it, and the list would not scroll. So the popup
+    // below stops being modal while the picker is open; the picker, modal
+    // itself, still keeps input from everything under it.
+    property Popup over: null
+    property bool overWasModal: false
 
     readonly property bool saving: fileMode === FilePicker.SaveFile
     readonly property bool choosingFolder: fileMode === FilePicker.Folder
@@ -58,6 +65,9 @@ Dialog {
     }
 
     onAboutToShow: {
+        picker.overWasModal = picker.over !== null && picker.over.modal
+        if (picker.overWasModal)
+            picker.over.modal = false
         const start = String(picker.currentFolder) !== "" && Places.isFolder(picker.currentFolder)
                       ? picker.currentFolder : Places.startFolder()
         picker.shownFolder = start
@@ -65,6 +75,11 @@ Dialog {
         nameField.text = picker.saving ? picker.suggestedName() : ""
         problem.text = ""
         picker.replacing = false
+    }
+    onClosed: {
+        if (picker.overWasModal)
+            picker.over.modal = true
+        picker.overWasModal = false
     }
     onOpened: {
         if (picker.saving) {

@@ -72,6 +72,7 @@ Popup {
 
     FilePicker {
         id: fileDialog
+        over: dialog
         title: qsTr("Choose a file to import")
         nameFilters: [qsTr("Exports (*.json *.2fas *.txt *.csv *.xml *.bin *.aes *.authpro *.db *.wwb)"),
                       qsTr("All files (*)")]

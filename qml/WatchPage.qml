@@ -368,7 +368,7 @@ Pane {
                                 let line = qsTr("Loaded: %1 accounts, %2, %3 PBKDF2 rounds, for %4.")
                                     .arg(info.accounts).arg(page.bytesText(info.bytes))
                                     .arg(info.iterations.toLocaleString(Qt.locale("en_US"), "f", 0))
-                                    .arg(info.deviceId)
+                                    .arg(info.deviceName)
                                 if (!info.forThisDevice)
                                     line += " " + qsTr("It was made for another watch: its rounds were calibrated there.")
                                 return line + " " + qsTr("Enter its PIN on the watch.")

@@ -274,6 +274,8 @@ void WatchSimulator::setDeviceId(const QString& id)
     recompute();
     emit deviceChanged();
     emit frameChanged();
+    if (m_header)
+        emit exportChanged(); // made for this watch or for another
 }
 
 QVariantMap WatchSimulator::device() const
@@ -494,6 +496,13 @@ QVariantMap WatchSimulator::exportInfo() const
         return {};
     QVariantMap map;
     map[QStringLiteral("deviceId")] = text(m_header->deviceId);
+    // The watch's name where it is one of ours (an export from elsewhere may
+    // name a watch this app has no profile of: then its id).
+    const auto maker = std::find_if(m_devices.begin(), m_devices.end(), [&](const auto& device) {
+        return device.id == m_header->deviceId;
+    });
+    map[QStringLiteral("deviceName")] =
+        text(maker != m_devices.end() ? maker->name : m_header->deviceId);
     map[QStringLiteral("accounts")] = qint64(m_payloadAccounts);
     map[QStringLiteral("bytes")] = qint64(m_payload ? m_payload->size() : 0);
     map[QStringLiteral("iterations")] = qint64(m_header->iterations);

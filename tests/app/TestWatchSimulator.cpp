@@ -577,6 +577,19 @@ void TestWatchSimulator::createExportLoadsTheWatch()
              info.value(QStringLiteral("bytes")));
     QCOMPARE(simulator->memory().value(QStringLiteral("payloadEstimated")).toBool(), false);
     QVERIFY(!simulator->frame().unlockEstimate.isEmpty());
+    QCOMPARE(info.value(QStringLiteral("deviceName")).toString(),
+             QString::fromStdString(shippedDevice("fr255").name));
+    QVERIFY(info.value(QStringLiteral("forThisDevice")).toBool());
+
+    // Another watch chosen: what is said of the loaded export follows.
+    simulator->setDeviceId(QStringLiteral("epix2"));
+    QCOMPARE(exported.size(), 2);
+    QVERIFY(!simulator->exportInfo().value(QStringLiteral("forThisDevice")).toBool());
+    QCOMPARE(simulator->exportInfo().value(QStringLiteral("deviceName")),
+             info.value(QStringLiteral("deviceName")));
+    simulator->setDeviceId(QStringLiteral("fr255"));
+    QCOMPARE(exported.size(), 3);
+    QVERIFY(simulator->exportInfo().value(QStringLiteral("forThisDevice")).toBool());
 }
 
 void TestWatchSimulator::aWrongPinIsRefused()

@@ -15,6 +15,7 @@
 #include <QQuickWindow>
 #include <QStandardPaths>
 #include <QTest>
+#include <QWheelEvent>
 #include <cstdio>
 
 namespace watchword::e2e {
@@ -97,6 +98,7 @@ QStringList WarningTrap::take()
 
 FrontDoor::FrontDoor(const QString& vaultFile)
 {
+    m_clock.start();
     // A home of its own: file dialogs open here, the backup folder and the
     // settings live here, and nothing of the user's is read or written.
     qputenv("HOME", m_home.path().toUtf8());
@@ -335,6 +337,27 @@ void FrontDoor::click(QQuickItem* item, Qt::MouseButton button)
 void FrontDoor::clickAt(QPointF scenePoint, Qt::MouseButton button)
 {
     QTest::mouseClick(window(), button, Qt::NoModifier, scenePoint.toPoint());
+    settle();
+}
+
+void FrontDoor::wheel(QQuickItem* item, int notches)
+{
+    if (item == nullptr) {
+        QTest::qFail("wheel: no such item on screen", __FILE__, __LINE__);
+        return;
+    }
+    const QPointF local = item->mapToScene(QPointF(item->width() / 2, item->height() / 2));
+    const QPointF global = window()->mapToGlobal(local);
+    // One notch at a time, as a wheel turns (120 eighths of a degree each).
+    for (int i = 0; i < std::abs(notches); ++i) {
+        QWheelEvent event(local, global, QPoint(), QPoint(0, notches < 0 ? -120 : 120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        // A time that moves on, as a real device's does: Flickable reads the
+        // wheel's speed from it.
+        event.setTimestamp(quint64(m_clock.elapsed()));
+        QGuiApplication::sendEvent(window(), &event);
+        settle(20);
+    }
     settle();
 }
 

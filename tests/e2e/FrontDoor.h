@@ -83,6 +83,9 @@ public:
     void scrollIntoView(QQuickItem* item);
     void clickAt(QPointF scenePoint, Qt::MouseButton button = Qt::LeftButton);
     void key(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
+    // Turns the mouse wheel over item's centre by notches (negative: down,
+    // toward the end of a list), as a mouse sends it to the window.
+    void wheel(QQuickItem* item, int notches);
     void type(const QString& text);
     void resize(int width, int height);
     // Lets the event loop run (timers, workers' results, frames).
@@ -96,6 +99,8 @@ public:
 private:
     QTemporaryDir m_home;
     std::unique_ptr<app::AppShell> m_shell;
+    // The time stamps of the input events made here.
+    QElapsedTimer m_clock;
 };
 
 // Made once per test run by the core (the KDF at its floor): a vault with

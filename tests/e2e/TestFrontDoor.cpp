@@ -364,6 +364,14 @@ private slots:
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("aegis-export.json")) != nullptr; }));
         QCOMPARE(app.read(QStringLiteral("pickerFolder"), "text").toString(), QStringLiteral("~"));
+        // The wheel scrolls the list in a picker opened from a dialog: down
+        // to the last file, then back up.
+        QQuickItem* list = app.byName(QStringLiteral("pickerList"));
+        QCOMPARE(list->property("contentY").toDouble(), list->property("originY").toDouble());
+        app.wheel(list, -30);
+        QVERIFY(FrontDoor::waitFor([&] { return list->property("atYEnd").toBool(); }));
+        app.wheel(list, 30);
+        QVERIFY(FrontDoor::waitFor([&] { return list->property("atYBeginning").toBool(); }));
         app.click(app.byText(QStringLiteral("aegis-export.json")));
         app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
@@ -400,6 +408,20 @@ private slots:
         app.type(QStringLiteral("482916"));
         app.click(app.byName(QStringLiteral("createExportButton")));
         QVERIFY(FrontDoor::waitFor([&] { return simulator->property("exportLoaded").toBool(); }));
+        // What is said of the export names the watch it was made for, and
+        // follows when another watch is chosen.
+        const QString madeFor = app.read(QStringLiteral("devicePicker"), "currentText").toString();
+        QVERIFY(app.showsText(QStringLiteral("for %1.").arg(madeFor)));
+        QVERIFY(!app.showsText(QStringLiteral("made for another watch")));
+        const QString other = madeFor == QStringLiteral("fenix 7") ? QStringLiteral("Venu 3")
+                                                                   : QStringLiteral("fenix 7");
+        QVERIFY(choose(app, QStringLiteral("devicePicker"), other));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.showsText(QStringLiteral("made for another watch")); }));
+        QVERIFY(app.showsText(QStringLiteral("for %1.").arg(madeFor)));
+        QVERIFY(choose(app, QStringLiteral("devicePicker"), madeFor));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return !app.showsText(QStringLiteral("made for another watch")); }));
 
         app.click(app.byText(QStringLiteral("Save export\u2026")));
         saveAs(app, QStringLiteral("watch.json"));
