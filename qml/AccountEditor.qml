@@ -338,7 +338,7 @@ Popup {
                             text: qsTr("Scan QR from image\u2026")
                             enabled: !qr.busy
                             Accessible.name: qsTr("Scan a QR code from an image file")
-                            onClicked: imageDialog.open()
+                            onClicked: imageDialog.ask()
                         }
                         Button {
                             objectName: "scanScreenButton"

@@ -129,7 +129,7 @@ Item {
                     enabled: !page.vault.busy
                     Layout.alignment: Qt.AlignHCenter
                     Accessible.name: qsTr("Use an existing vault file: it is copied here and opens with its password")
-                    onClicked: vaultFilePicker.open()
+                    onClicked: vaultFilePicker.ask()
                 }
                 Label {
                     text: qsTr("Accounts from another app (Aegis, 2FAS, andOTP, Bitwarden, Google Authenticator\u2026) are imported once the vault is made: \u22ee \u2192 Import.")

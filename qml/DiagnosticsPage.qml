@@ -54,7 +54,7 @@ Pane {
         const folder = page.controller.exportFolder()
         exportDialog.currentFolder = folder
         exportDialog.currentFile = folder + "/" + page.controller.suggestedFileName(format)
-        exportDialog.open()
+        exportDialog.ask()
     }
 
     padding: Math.round(metrics.height * 0.8)

@@ -307,7 +307,7 @@ Popup {
                     enabled: dialog.problem === "" && !exporter.busy
                     ToolTip.visible: hovered && !enabled && dialog.problem !== ""
                     ToolTip.text: dialog.problem
-                    onClicked: saveDialog.open()
+                    onClicked: saveDialog.ask()
                 }
             }
         }

@@ -4,7 +4,11 @@ import QtQuick.Layouts
 import Qt.labs.folderlistmodel
 import Watchword.App
 
-// Choosing a file to open or save, or a folder: opens in the home folder
+// Choosing a file to open or save, or a folder. Callers call ask(): it
+// shows the desktop's own chooser where there is one (DesktopFileChooser,
+// over the XDG desktop portal) and this picker where there is none.
+//
+// This picker opens in the home folder
 // (or the last folder used), lists folders first, scrolls with the wheel,
 // and in save mode takes a new name (Enter or "Save" saves). Double-click a
 // folder (or Enter on it) to go in, Backspace or "Up" to go up. The caller
@@ -57,6 +61,42 @@ Dialog {
     FontMetrics {
         id: metrics
         font: picker.font
+    }
+
+    // The desktop chooser's question in flight (0: none).
+    property int desktopRequest: 0
+
+    // The desktop's chooser if there is one, else this picker.
+    function ask() {
+        if (picker.desktopRequest !== 0)
+            return // already asked; the desktop's dialog is open
+        const folder = String(picker.currentFolder) !== "" && Places.isFolder(picker.currentFolder)
+                     ? picker.currentFolder : Places.startFolder()
+        picker.desktopRequest = DesktopFileChooser.ask(picker.fileMode, picker.title, folder,
+                                                       picker.nameFilters, picker.suggestedName(),
+                                                       picker.parent ? picker.parent.Window.window : null)
+    }
+
+    Connections {
+        target: DesktopFileChooser
+        function onChosen(request, file) {
+            if (request !== picker.desktopRequest)
+                return
+            picker.desktopRequest = 0
+            picker.selectedFile = file
+            Places.remember(file)
+            picker.accepted()
+        }
+        function onCancelled(request) {
+            if (request === picker.desktopRequest)
+                picker.desktopRequest = 0
+        }
+        function onUnavailable(request, reason) {
+            if (request !== picker.desktopRequest)
+                return
+            picker.desktopRequest = 0
+            picker.open()
+        }
     }
 
     function suggestedName() {

@@ -97,7 +97,7 @@ Popup {
                 text: importer.stage === ImportController.Empty ? qsTr("Choose file\u2026")
                                                                 : qsTr("Another file\u2026")
                 enabled: !importer.busy
-                onClicked: fileDialog.open()
+                onClicked: fileDialog.ask()
             }
             Label {
                 objectName: "sourceLabel"

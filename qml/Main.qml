@@ -18,6 +18,14 @@ ApplicationWindow {
         target: window
     }
 
+    // Files are chosen in the desktop's own chooser unless the setting says
+    // otherwise (FilePicker.ask()).
+    Binding {
+        target: DesktopFileChooser
+        property: "enabled"
+        value: window.settings.desktopFileChooser
+    }
+
     onVisibilityChanged: (visibility) => {
         if (visibility === Window.Minimized && window.settings.lockOnMinimize)
             window.vault.lock()

@@ -124,6 +124,15 @@ Pane {
                         Accessible.name: text
                         onToggled: page.settings.hideCodes = checked
                     }
+                    Switch {
+                        objectName: "desktopFileChooserSwitch"
+                        text: qsTr("Use the desktop's file chooser")
+                        checked: page.settings.desktopFileChooser
+                        Layout.columnSpan: 2
+                        Layout.fillWidth: true
+                        Accessible.name: text
+                        onToggled: page.settings.desktopFileChooser = checked
+                    }
 
                     Label {
                         text: qsTr("Clear copied codes after")
@@ -238,7 +247,7 @@ Pane {
                             objectName: "chooseFolderButton"
                             text: qsTr("Choose\u2026")
                             Accessible.name: qsTr("Choose the backup folder")
-                            onClicked: folderDialog.open()
+                            onClicked: folderDialog.ask()
                         }
                         Button {
                             objectName: "noBackupsButton"

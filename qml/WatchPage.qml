@@ -378,11 +378,11 @@ Pane {
                             Button {
                                 text: qsTr("Save export\u2026")
                                 enabled: page.simulator.exportLoaded
-                                onClicked: saveDialog.open()
+                                onClicked: saveDialog.ask()
                             }
                             Button {
                                 text: qsTr("Open export\u2026")
-                                onClicked: openDialog.open()
+                                onClicked: openDialog.ask()
                             }
                             Button {
                                 text: qsTr("Close the watch app")

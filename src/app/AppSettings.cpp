@@ -14,6 +14,7 @@ const QString autoLockKey = QStringLiteral("security/autoLockMinutes");
 const QString lockOnSessionLockKey = QStringLiteral("security/lockOnSessionLock");
 const QString lockOnMinimizeKey = QStringLiteral("security/lockOnMinimize");
 const QString hideCodesKey = QStringLiteral("codes/hideUntilClicked");
+const QString desktopFileChooserKey = QStringLiteral("files/desktopChooser");
 const QString accountOrderKey = QStringLiteral("codes/order");
 const QString clipboardKey = QStringLiteral("security/clipboardSeconds");
 const QString themeKey = QStringLiteral("appearance/theme");
@@ -91,6 +92,7 @@ void AppSettings::load()
     m_lockOnSessionLock = readBool(lockOnSessionLockKey, true);
     m_lockOnMinimize = readBool(lockOnMinimizeKey, false);
     m_hideCodes = readBool(hideCodesKey, false);
+    m_desktopFileChooser = readBool(desktopFileChooserKey, true);
     const int order = readInt(accountOrderKey, 0);
     m_accountOrder = order >= 0 && order <= 2 ? order : 0;
     const int clipboard = clampClipboardSeconds(readInt(clipboardKey, defaultClipboardSeconds));
@@ -148,11 +150,7 @@ void AppSettings::setAutoLockMinutes(int minutes)
 
 void AppSettings::setLockOnSessionLock(bool lock)
 {
-    if (lock == m_lockOnSessionLock)
-        return;
-    m_lockOnSessionLock = lock;
-    store(lockOnSessionLockKey, lock);
-    emit lockOnSessionLockChanged();
+    change(m_lockOnSessionLock, lock, lockOnSessionLockKey, &AppSettings::lockOnSessionLockChanged);
 }
 
 void AppSettings::setAccountOrder(int order)
@@ -166,20 +164,28 @@ void AppSettings::setAccountOrder(int order)
 
 void AppSettings::setLockOnMinimize(bool lock)
 {
-    if (lock == m_lockOnMinimize)
+    change(m_lockOnMinimize, lock, lockOnMinimizeKey, &AppSettings::lockOnMinimizeChanged);
+}
+
+void AppSettings::setDesktopFileChooser(bool use)
+{
+    change(m_desktopFileChooser, use, desktopFileChooserKey,
+           &AppSettings::desktopFileChooserChanged);
+}
+
+void AppSettings::change(bool& field, bool value, const QString& key,
+                         void (AppSettings::*changed)())
+{
+    if (value == field)
         return;
-    m_lockOnMinimize = lock;
-    store(lockOnMinimizeKey, lock);
-    emit lockOnMinimizeChanged();
+    field = value;
+    store(key, value);
+    emit(this->*changed)();
 }
 
 void AppSettings::setHideCodes(bool hide)
 {
-    if (hide == m_hideCodes)
-        return;
-    m_hideCodes = hide;
-    store(hideCodesKey, hide);
-    emit hideCodesChanged();
+    change(m_hideCodes, hide, hideCodesKey, &AppSettings::hideCodesChanged);
 }
 
 void AppSettings::setClipboardSeconds(int seconds)

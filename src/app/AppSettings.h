@@ -33,6 +33,10 @@ class AppSettings : public QObject
     // Codes shown as dots until their row is clicked (against a glance at
     // the screen, a screen share or a recording).
     Q_PROPERTY(bool hideCodes READ hideCodes WRITE setHideCodes NOTIFY hideCodesChanged)
+    // Files chosen in the desktop's own chooser where there is one (the XDG
+    // desktop portal), else in the app's picker. On by default.
+    Q_PROPERTY(bool desktopFileChooser READ desktopFileChooser WRITE setDesktopFileChooser NOTIFY
+                   desktopFileChooserChanged)
     // How the codes page sorts: 0 the user's own order, 1 by name, 2
     // recently used (AccountFilterModel::Order).
     Q_PROPERTY(int accountOrder READ accountOrder WRITE setAccountOrder NOTIFY accountOrderChanged)
@@ -73,6 +77,8 @@ public:
     void setLockOnMinimize(bool lock);
     bool hideCodes() const { return m_hideCodes; }
     void setHideCodes(bool hide);
+    bool desktopFileChooser() const { return m_desktopFileChooser; }
+    void setDesktopFileChooser(bool use);
     int accountOrder() const { return m_accountOrder; }
     void setAccountOrder(int order); // outside 0..2: ignored
 
@@ -119,6 +125,7 @@ signals:
     void lockOnSessionLockChanged();
     void lockOnMinimizeChanged();
     void hideCodesChanged();
+    void desktopFileChooserChanged();
     void accountOrderChanged();
     void clipboardSecondsChanged();
     void themeChanged();
@@ -130,12 +137,15 @@ private:
     void store(const QString& key, const QVariant& value);
     int readInt(const QString& key, int fallback) const;
     bool readBool(const QString& key, bool fallback) const;
+    // Sets a switch, stores it and says so, when value is new.
+    void change(bool& field, bool value, const QString& key, void (AppSettings::*changed)());
 
     std::unique_ptr<QSettings> m_settings;
     int m_autoLockMinutes = defaultAutoLockMinutes;
     bool m_lockOnSessionLock = true;
     bool m_lockOnMinimize = false;
     bool m_hideCodes = false;
+    bool m_desktopFileChooser = true;
     int m_accountOrder = 0;
     int m_clipboardSeconds = defaultClipboardSeconds;
     QString m_theme = QStringLiteral("system");

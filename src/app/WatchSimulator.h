@@ -94,7 +94,8 @@ class WatchSimulator : public QObject
 
     // The export: whether one is loaded, and what it holds.
     Q_PROPERTY(bool exportLoaded READ exportLoaded NOTIFY exportChanged)
-    // deviceId, deviceName, forThisDevice, accounts, bytes, iterations, createdAt (ISO text), fromFile.
+    // deviceId, deviceName, forThisDevice, accounts, bytes, iterations, createdAt (ISO text),
+    // fromFile.
     Q_PROPERTY(QVariantMap exportInfo READ exportInfo NOTIFY exportChanged)
     // The vault's OTP accounts to choose from: id, title ("GitHub
     // (alice)"), kind ("totp", "hotp", "steam").

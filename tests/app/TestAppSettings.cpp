@@ -1,5 +1,6 @@
 #include "AppSettings.h"
 #include "Theme.h"
+#include "common/PrivateBus.h"
 
 #include <QDBusAbstractAdaptor>
 #include <QDBusConnection>
@@ -88,6 +89,7 @@ void TestAppSettings::defaults()
     QVERIFY(settings.lockOnSessionLock());
     QVERIFY(!settings.lockOnMinimize());
     QVERIFY(!settings.hideCodes());
+    QVERIFY(settings.desktopFileChooser());
     QCOMPARE(settings.accountOrder(), 0);
     QCOMPARE(settings.clipboardSeconds(), 30);
     QCOMPARE(settings.theme(), QStringLiteral("system"));
@@ -107,6 +109,7 @@ void TestAppSettings::roundTripThroughTheFile()
         settings.setLockOnSessionLock(false);
         settings.setLockOnMinimize(true);
         settings.setHideCodes(true);
+        settings.setDesktopFileChooser(false);
         settings.setAccountOrder(2);
         settings.setAccountOrder(3); // not an order: ignored
         settings.setClipboardSeconds(45);
@@ -120,13 +123,15 @@ void TestAppSettings::roundTripThroughTheFile()
     QSettings raw(settingsPath(), QSettings::IniFormat);
     QCOMPARE(raw.value(QStringLiteral("security/autoLockMinutes")).toInt(), 0);
     QCOMPARE(raw.value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("dark"));
-    QCOMPARE(raw.allKeys().size(), 9);
+    QCOMPARE(raw.value(QStringLiteral("files/desktopChooser")).toBool(), false);
+    QCOMPARE(raw.allKeys().size(), 10);
 
     AppSettings reread(settingsPath());
     QCOMPARE(reread.autoLockMinutes(), 0);
     QVERIFY(!reread.lockOnSessionLock());
     QVERIFY(reread.lockOnMinimize());
     QVERIFY(reread.hideCodes());
+    QVERIFY(!reread.desktopFileChooser());
     QCOMPARE(reread.accountOrder(), 2);
     QCOMPARE(reread.clipboardSeconds(), 45);
     QCOMPARE(reread.theme(), QStringLiteral("dark"));
@@ -376,18 +381,11 @@ void TestAppSettings::systemThemeFollowsThePortal()
 
 void TestAppSettings::portalOverABus()
 {
-    const QString daemon = QStandardPaths::findExecutable(QStringLiteral("dbus-daemon"));
-    if (daemon.isEmpty())
-        QSKIP("no dbus-daemon to run a private bus");
-    QProcess bus;
-    bus.start(daemon, {QStringLiteral("--session"), QStringLiteral("--nofork"),
-                       QStringLiteral("--print-address")});
-    QVERIFY(bus.waitForStarted());
-    QVERIFY(bus.waitForReadyRead(10000));
-    const QString address = QString::fromUtf8(bus.readLine()).trimmed();
+    watchword::test::PrivateBus bus;
+    QVERIFY2(!bus.address().isEmpty(), qPrintable(bus.error()));
     {
-        QDBusConnection portal = QDBusConnection::connectToBus(address, QStringLiteral("portal"));
-        QDBusConnection ours = QDBusConnection::connectToBus(address, QStringLiteral("ours"));
+        QDBusConnection portal = bus.connect(QStringLiteral("portal"));
+        QDBusConnection ours = bus.connect(QStringLiteral("ours"));
         QVERIFY(portal.isConnected() && ours.isConnected());
         QObject desktop;
         new FakePortalSettings(&desktop);
@@ -409,10 +407,6 @@ void TestAppSettings::portalOverABus()
         QVERIFY(portal.send(changed));
         QTRY_VERIFY(!theme.dark());
     }
-    QDBusConnection::disconnectFromBus(QStringLiteral("portal"));
-    QDBusConnection::disconnectFromBus(QStringLiteral("ours"));
-    bus.terminate();
-    bus.waitForFinished();
 }
 
 QTEST_MAIN(TestAppSettings)

@@ -1,4 +1,5 @@
 #include "IdleLock.h"
+#include "common/PrivateBus.h"
 
 #include <QDBusAbstractAdaptor>
 #include <QDBusConnection>
@@ -8,12 +9,12 @@
 #include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QWindow>
 #include <QtTest>
+#include <memory>
 
 using watchword::app::IdleLock;
 
@@ -88,8 +89,7 @@ private slots:
     void screenSaverAndLogindOverABus();
 
 private:
-    QString m_busAddress;
-    QProcess m_busDaemon;
+    std::unique_ptr<watchword::test::PrivateBus> m_bus;
     QTemporaryDir m_dir;
 };
 
@@ -104,23 +104,14 @@ void TestIdleLock::initTestCase()
     qunsetenv("DISPLAY"); // no X11 autolaunch of a session bus either
     qunsetenv("XDG_SESSION_ID");
 
-    // A private bus for the D-Bus paths, where there is a dbus-daemon.
-    const QString daemon = QStandardPaths::findExecutable(QStringLiteral("dbus-daemon"));
-    if (daemon.isEmpty())
-        return;
-    m_busDaemon.start(daemon, {QStringLiteral("--session"), QStringLiteral("--nofork"),
-                               QStringLiteral("--print-address")});
-    if (!m_busDaemon.waitForStarted() || !m_busDaemon.waitForReadyRead(10000))
-        return;
-    m_busAddress = QString::fromUtf8(m_busDaemon.readLine()).trimmed();
+    // A private bus for the D-Bus paths.
+    m_bus = std::make_unique<watchword::test::PrivateBus>();
+    QVERIFY2(!m_bus->address().isEmpty(), qPrintable(m_bus->error()));
 }
 
 void TestIdleLock::cleanupTestCase()
 {
-    if (m_busDaemon.state() != QProcess::NotRunning) {
-        m_busDaemon.terminate();
-        m_busDaemon.waitForFinished();
-    }
+    m_bus.reset();
 }
 
 void TestIdleLock::idleFiresOnceAfterTheLimit()
@@ -293,10 +284,8 @@ void TestIdleLock::noBusNoWarning()
 
 void TestIdleLock::busWithoutTheDesktopNoWarning()
 {
-    if (m_busAddress.isEmpty())
-        QSKIP("no dbus-daemon to run a private bus");
     // A bus with no logind and no screen saver on it (a container's).
-    QDBusConnection bare = QDBusConnection::connectToBus(m_busAddress, QStringLiteral("bare"));
+    QDBusConnection bare = m_bus->connect(QStringLiteral("bare"));
     QVERIFY(bare.isConnected());
     captured.clear();
     const auto previous = qInstallMessageHandler(captureMessages);
@@ -314,17 +303,13 @@ void TestIdleLock::busWithoutTheDesktopNoWarning()
     }
     qInstallMessageHandler(previous);
     QVERIFY2(captured.isEmpty(), qPrintable(captured.join(QLatin1Char('\n'))));
-    QDBusConnection::disconnectFromBus(QStringLiteral("bare"));
 }
 
 void TestIdleLock::screenSaverAndLogindOverABus()
 {
-    if (m_busAddress.isEmpty())
-        QSKIP("no dbus-daemon to run a private bus");
     // One private bus stands in for both: the fakes own the desktop's names.
-    QDBusConnection services =
-        QDBusConnection::connectToBus(m_busAddress, QStringLiteral("services"));
-    QDBusConnection ours = QDBusConnection::connectToBus(m_busAddress, QStringLiteral("ours"));
+    QDBusConnection services = m_bus->connect(QStringLiteral("services"));
+    QDBusConnection ours = m_bus->connect(QStringLiteral("ours"));
     QVERIFY(services.isConnected());
     QVERIFY(ours.isConnected());
     QObject manager;
@@ -394,9 +379,6 @@ void TestIdleLock::screenSaverAndLogindOverABus()
                QStringLiteral("Lock"), {});
     expectLock();
     QCOMPARE(locks.count(), expected);
-
-    QDBusConnection::disconnectFromBus(QStringLiteral("ours"));
-    QDBusConnection::disconnectFromBus(QStringLiteral("services"));
 }
 
 QTEST_MAIN(TestIdleLock)

@@ -245,7 +245,7 @@ Item {
             const loaded = visibleLabelStarting(page, "Loaded:")
             verify(loaded, "the Loaded line")
             verify(loaded.text.indexOf("2 accounts") >= 0, loaded.text)
-            verify(loaded.text.indexOf("fr255") >= 0, loaded.text)
+            verify(loaded.text.indexOf("Forerunner 255") >= 0, loaded.text)
 
             const watchArea = child(page, "watchArea")
             verify(watchArea.activeFocus)
