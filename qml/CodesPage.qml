@@ -61,7 +61,10 @@ Pane {
         actions.accountTitle = item.issuer !== "" && item.accountName !== ""
                       ? item.issuer + " (" + item.accountName + ")" : item.issuer + item.accountName
         actions.row = item.index
-        actions.popup(anchor, 0, anchor.height)
+        // Right-aligned under the ⋮ button (or the row), which sits at the
+        // window's right edge (aligned left it would be pushed flat
+        // against the window's edge).
+        actions.popup(anchor, anchor.width - actions.width, anchor.height)
     }
 
     // The account whose code was copied last, for a moment: a short visual

@@ -46,7 +46,12 @@ Popup {
     closePolicy: Popup.CloseOnEscape
     padding: Math.round(metrics.height * 0.8)
     width: parent ? Math.min(parent.width - 32, Math.round(metrics.averageCharacterWidth * 84)) : 640
-    height: parent ? Math.min(parent.height - 32, Math.round(metrics.height * 34)) : 560
+    // Tall for the preview's list; before it, as tall as what it shows (a
+    // fixed height would spread the few lines of the first steps over it).
+    height: parent ? Math.min(parent.height - 32,
+                              importer.stage === ImportController.Preview
+                              ? Math.round(metrics.height * 34) : implicitHeight)
+                   : 560
     x: parent ? Math.round((parent.width - width) / 2) : 0
     y: parent ? Math.round((parent.height - height) / 2) : 0
 

@@ -529,7 +529,9 @@ ApplicationWindow {
                 Accessible.name: qsTr("More: import, export, about")
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Import, export, about")
-                onClicked: appMenu.popup(menuButton, 0, menuButton.height)
+                // Under the button, its right edge on the button's (aligned left
+                // it would be pushed flat against the window's edge).
+                onClicked: appMenu.popup(menuButton, menuButton.width - appMenu.width, menuButton.height)
                 Menu {
                     id: appMenu
                     readonly property bool unlocked: window.vault.state === VaultController.Unlocked

@@ -3,11 +3,14 @@
 // A D-Bus of the test's own: a dbus-daemon started for it, so that the
 // paths over the session bus (the desktop portal, logind) run against fakes
 // instead of the machine's services, and CI (which has no bus) runs them
-// too. dbus-daemon comes from scripts/deps.sh.
+// too. Its configuration is its own as well: no service directories, so
+// nothing installed on the machine (a real portal, say) is started on it.
+// dbus-daemon comes from scripts/deps.sh.
 
 #include <QDBusConnection>
 #include <QProcess>
 #include <QString>
+#include <QTemporaryDir>
 
 namespace watchword::test {
 
@@ -27,6 +30,7 @@ public:
     QDBusConnection connect(const QString& name);
 
 private:
+    QTemporaryDir m_dir; // the configuration and the socket
     QProcess m_daemon;
     QString m_address;
     QString m_error;

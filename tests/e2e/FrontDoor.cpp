@@ -271,6 +271,26 @@ QStringList FrontDoor::overlaps() const
                (control->inherits("QQuickControl") || control->inherits("QQuickTextInput"));
     };
     QStringList found;
+    // A popup (menu, drop-down list, dialog) runs out of the window: the
+    // window cuts it.
+    const QRectF windowRect(0, 0, window()->width(), window()->height());
+    visit(root, [&](QQuickItem* item) {
+        if (!isVisible(item))
+            return false;
+        if (item->inherits("QQuickPopupItem")) {
+            const QRectF rect = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+            if (!windowRect.adjusted(-1, -1, 1, 1).contains(rect))
+                found << QStringLiteral("popup %1 at %2,%3 %4x%5 runs out of the window %6x%7")
+                             .arg(item->objectName())
+                             .arg(rect.x())
+                             .arg(rect.y())
+                             .arg(rect.width())
+                             .arg(rect.height())
+                             .arg(windowRect.width())
+                             .arg(windowRect.height());
+        }
+        return true;
+    });
     // A wrapped text taller than the place its layout gave it runs over
     // whatever comes next.
     for (const Shown& entry : shown) {

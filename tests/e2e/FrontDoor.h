@@ -71,7 +71,8 @@ public:
     // over a field or over other text, as a layout that did not make room
     // draws it), each as "name 'text' over name 'text'"; empty if none. A
     // text's painted height counts, not only its item's. Popups are compared
-    // among themselves, the page among itself.
+    // among themselves, the page among itself. A popup the window cuts (one
+    // that runs out of it) is listed too.
     QStringList overlaps() const;
     // A property of the visible item called objectName; with no such item,
     // a warning (which fails the test) and an invalid value.

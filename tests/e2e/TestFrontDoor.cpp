@@ -5,6 +5,8 @@
 #include "ClipboardService.h"
 #include "FrontDoor.h"
 #include "VaultController.h"
+#include "common/FakeFileChooser.h"
+#include "common/PrivateBus.h"
 #include "common/QrImage.h"
 
 #include <QClipboard>
@@ -52,6 +54,10 @@ class TestFrontDoor : public QObject
 private:
     std::unique_ptr<watchword::e2e::WarningTrap> m_trap;
     std::unique_ptr<FrontDoor> m_app;
+    // The session bus the app sees: the test's own, with no desktop portal
+    // on it unless a scenario puts its fake there (so every other scenario
+    // goes the way of a desktop without one: the app's own picker).
+    std::unique_ptr<watchword::test::PrivateBus> m_bus;
 
     // Starts the app on a copy of the shared vault (or on none: first run).
     FrontDoor& open(bool withVault = true)
@@ -135,6 +141,9 @@ private slots:
     {
         QQuickStyle::setStyle(QStringLiteral("Basic"));
         QStandardPaths::setTestModeEnabled(true);
+        m_bus = std::make_unique<watchword::test::PrivateBus>();
+        QVERIFY2(!m_bus->address().isEmpty(), qPrintable(m_bus->error()));
+        qputenv("DBUS_SESSION_BUS_ADDRESS", m_bus->address().toUtf8());
         QVERIFY(!watchword::e2e::sharedVault().phrase.isEmpty());
         m_trap = std::make_unique<watchword::e2e::WarningTrap>();
     }
@@ -155,7 +164,11 @@ private slots:
                              warnings.join(QLatin1Char('\n'))));
     }
 
-    void cleanupTestCase() { m_trap.reset(); }
+    void cleanupTestCase()
+    {
+        m_trap.reset();
+        m_bus.reset();
+    }
 
     // --- First run: a new vault made through the window.
     void createVault()
@@ -338,6 +351,100 @@ private slots:
                 app.click(app.byName(QStringLiteral("closeButton")));
             }
         }
+    }
+
+    // --- The desktop's file chooser (the portal's, here a fake on the
+    // test's bus): an export saved to the file chosen there, cancel leaving
+    // the dialog as it was, the file imported back through it; with the
+    // setting off, the app's own picker again.
+    void exportAndImportThroughTheDesktopChooser()
+    {
+        watchword::test::FakeFileChooser portal(m_bus->connect(QStringLiteral("portal")));
+        QVERIFY(portal.registered());
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        QVERIFY(addByLink(app, githubLink));
+        QVERIFY(addByLink(app, gitlabLink));
+        const QString path = QDir(app.home()).filePath(QStringLiteral("chosen on the desktop.txt"));
+        portal.uris = {QUrl::fromLocalFile(path).toString()};
+
+        const auto startExport = [&] {
+            app.click(app.byName(QStringLiteral("appMenuButton")));
+            app.click(app.byName(QStringLiteral("exportItem")));
+            QVERIFY(FrontDoor::waitFor(
+                [&] { return app.byName(QStringLiteral("formatBox")) != nullptr; }));
+            QVERIFY(
+                choose(app, QStringLiteral("formatBox"), QStringLiteral("otpauth:// URI list")));
+            app.click(app.byName(QStringLiteral("acknowledge")));
+            app.click(app.byName(QStringLiteral("exportButton")));
+        };
+        // Cancelled in the desktop's chooser: nothing written, the dialog
+        // still there, no picker of the app's own.
+        portal.response = 1;
+        startExport();
+        QVERIFY(FrontDoor::waitFor([&] { return portal.calls == 1; }));
+        QCOMPARE(portal.method, QStringLiteral("SaveFile"));
+        QVERIFY(portal.options.value(QStringLiteral("modal")).toBool());
+        QVERIFY(!portal.options.value(QStringLiteral("current_name")).toString().isEmpty());
+        QCOMPARE(
+            QString::fromUtf8(
+                portal.options.value(QStringLiteral("current_folder")).toByteArray().chopped(1)),
+            app.home());
+        app.settle(200);
+        QVERIFY(app.byName(QStringLiteral("pickerName")) == nullptr);
+        QVERIFY(app.byName(QStringLiteral("exportButton")) != nullptr);
+        QVERIFY(!QFile::exists(path));
+        // Chosen: the export is written there.
+        portal.response = 0;
+        app.click(app.byName(QStringLiteral("exportButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("resultLabel")) != nullptr; }, 30000));
+        QCOMPARE(portal.calls, 2);
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray links = written.readAll();
+        QVERIFY(links.contains("otpauth://totp/GitHub"));
+        QVERIFY(links.contains("otpauth://totp/GitLab"));
+        app.click(app.byName(QStringLiteral("closeButton")));
+
+        // Imported back through the desktop's chooser: both are duplicates.
+        app.click(app.byName(QStringLiteral("appMenuButton")));
+        app.click(app.byName(QStringLiteral("importItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("chooseFileButton")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("chooseFileButton")));
+        QVERIFY(FrontDoor::waitFor([&] { return portal.calls == 3; }));
+        QCOMPARE(portal.method, QStringLiteral("OpenFile"));
+        QVERIFY(!portal.options.value(QStringLiteral("filters")).toList().isEmpty());
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("readButton")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("readButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] {
+                return app.read(QStringLiteral("previewSummary"), "text")
+                    .toString()
+                    .contains(QStringLiteral("2 accounts in the file, 0 ticked"));
+            },
+            30000));
+        QCOMPARE(app.textsContaining(QStringLiteral("Already in the vault")).size(), 2);
+        app.key(Qt::Key_Escape);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("chooseFileButton")) == nullptr; }));
+        QCOMPARE(vault->accounts()->rowCount(), 2);
+
+        // The setting off: the app's own picker, the desktop's not asked.
+        app.key(Qt::Key_3, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("desktopFileChooserSwitch")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("desktopFileChooserSwitch")));
+        QVERIFY(!app.shell().settings()->desktopFileChooser());
+        app.key(Qt::Key_1, Qt::AltModifier);
+        startExport();
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("pickerName")) != nullptr; }));
+        QCOMPARE(portal.calls, 3);
+        app.key(Qt::Key_Escape);
     }
 
     // --- Import: another app's export chosen in the picker (among forty
@@ -765,6 +872,24 @@ private slots:
         for (const QSize size :
              {QSize(window->minimumWidth(), window->minimumHeight()), QSize(1600, 1000)}) {
             app.resize(size.width(), size.height());
+            // The menu at the window's top right and the list's drop-downs
+            // open inside the window.
+            app.key(Qt::Key_1, Qt::AltModifier);
+            for (const QString& opener :
+                 {QStringLiteral("appMenuButton"), QStringLiteral("orderBox"),
+                  QStringLiteral("menuButton")}) {
+                QVERIFY2(app.byName(opener) != nullptr, qPrintable(opener));
+                app.click(app.byName(opener));
+                app.settle(300);
+                const QStringList overlaps = app.overlaps();
+                QVERIFY2(overlaps.isEmpty(), qPrintable(QStringLiteral("%1x%2, %3: %4")
+                                                            .arg(size.width())
+                                                            .arg(size.height())
+                                                            .arg(opener)
+                                                            .arg(overlaps.join(u"; "))));
+                app.key(Qt::Key_Escape);
+                app.settle(200);
+            }
             for (const int page : {Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_4, Qt::Key_5}) {
                 app.key(page, Qt::AltModifier);
                 app.settle(300);
