@@ -35,7 +35,10 @@ Popup {
                                       + (dialog.everyAccount || chosenIds().length > 0
                                          ? "" : qsTr("Tick at least one account."))
     // The save dialog's answer and the tests' hook: asks before replacing.
-    function chooseFile(url) {
+    // replaceAsked: the desktop's chooser already asked before replacing.
+    function chooseFile(url, replaceAsked) {
+        if (replaceAsked === true)
+            return dialog.write(url, true)
         if (exporter.fileExists(url)) {
             dialog.pendingFile = url
             replaceDialog.open()
@@ -93,10 +96,10 @@ Popup {
         over: dialog
         title: qsTr("Export to")
         fileMode: FilePicker.SaveFile
-        // The dialog below asks.
+        // The dialog below asks (or the desktop's chooser did).
         confirmOverwrite: false
         currentFile: exporter.suggestedFileName
-        onAccepted: dialog.chooseFile(selectedFile)
+        onAccepted: dialog.chooseFile(selectedFile, chosenOnDesktop)
     }
 
     Dialog {

@@ -65,6 +65,9 @@ Dialog {
 
     // The desktop chooser's question in flight (0: none).
     property int desktopRequest: 0
+    // The last file was chosen in the desktop's chooser, which asked itself
+    // before a file was replaced (GNOME's and KDE's do).
+    property bool chosenOnDesktop: false
 
     // The desktop's chooser if there is one, else this picker.
     function ask() {
@@ -83,6 +86,7 @@ Dialog {
             if (request !== picker.desktopRequest)
                 return
             picker.desktopRequest = 0
+            picker.chosenOnDesktop = true
             picker.selectedFile = file
             Places.remember(file)
             picker.accepted()
@@ -95,6 +99,7 @@ Dialog {
             if (request !== picker.desktopRequest)
                 return
             picker.desktopRequest = 0
+            picker.chosenOnDesktop = false
             picker.open()
         }
     }

@@ -615,7 +615,7 @@ Pane {
         fileMode: FilePicker.SaveFile
         nameFilters: [qsTr("Watch export (*.json)")]
         currentFile: "watchword-watch.json"
-        // The picker asked before replacing a file.
+        // The picker (or the desktop's chooser) asked before replacing a file.
         onAccepted: page.simulator.saveExport(selectedFile, true)
     }
     FilePicker {

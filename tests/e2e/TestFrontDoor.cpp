@@ -407,6 +407,20 @@ private slots:
         QVERIFY(links.contains("otpauth://totp/GitHub"));
         QVERIFY(links.contains("otpauth://totp/GitLab"));
         app.click(app.byName(QStringLiteral("closeButton")));
+        // Again onto the same file: the desktop's chooser asked before
+        // replacing it, so the app does not ask a second time.
+        const QDateTime before = QFileInfo(path).lastModified();
+        QTest::qWait(1100); // a later modification time
+        startExport();
+        QVERIFY(FrontDoor::waitFor(
+            [&] {
+                return QFileInfo(path).lastModified() != before &&
+                       app.byName(QStringLiteral("resultLabel")) != nullptr;
+            },
+            30000));
+        QCOMPARE(portal.calls, 3);
+        QVERIFY(app.byName(QStringLiteral("replaceDialog")) == nullptr);
+        app.click(app.byName(QStringLiteral("closeButton")));
 
         // Imported back through the desktop's chooser: both are duplicates.
         app.click(app.byName(QStringLiteral("appMenuButton")));
@@ -414,7 +428,7 @@ private slots:
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("chooseFileButton")) != nullptr; }));
         app.click(app.byName(QStringLiteral("chooseFileButton")));
-        QVERIFY(FrontDoor::waitFor([&] { return portal.calls == 3; }));
+        QVERIFY(FrontDoor::waitFor([&] { return portal.calls == 4; }));
         QCOMPARE(portal.method, QStringLiteral("OpenFile"));
         QVERIFY(!portal.options.value(QStringLiteral("filters")).toList().isEmpty());
         QVERIFY(FrontDoor::waitFor(
@@ -443,7 +457,7 @@ private slots:
         startExport();
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("pickerName")) != nullptr; }));
-        QCOMPARE(portal.calls, 3);
+        QCOMPARE(portal.calls, 4);
         app.key(Qt::Key_Escape);
     }
 

@@ -93,6 +93,15 @@ Item {
             finished.wait(20000)
             compare(finished.count, 2)
             compare(finished.signalArguments[1][0], true)
+            tryCompare(replace, "opened", false)
+
+            // Chosen in the desktop's chooser, which asked already: written
+            // without a second question.
+            verify(dialog.chooseFile(file, true))
+            finished.wait(20000)
+            compare(finished.count, 3)
+            compare(finished.signalArguments[2][0], true)
+            verify(!replace.opened)
         }
 
         function test_tickedAccountsOnly() {
