@@ -169,7 +169,7 @@ CalibratedCount calibratedCount(const Device& device, std::uint32_t targetMs)
                                      : groupedNumber(floorMsAtFastEnd, 0) + " to " +
                                            groupedNumber(floorMsAtSlowEnd, 0) + " ms";
         count.warnings.push_back(
-            "on " + device.id + " (" + std::string(basisName(count.deviceBasis.value())) +
+            "on the " + device.name + " (" + std::string(basisName(count.deviceBasis.value())) +
             ") the floor of 2,000 rounds takes " + time + ", over the " +
             groupedNumber(targetMs, 0) +
             " ms target: the floor is kept for security, so unlocking is slower than the target");

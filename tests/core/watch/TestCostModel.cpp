@@ -193,9 +193,10 @@ private slots:
         QVERIFY(count.floorApplied);
         QCOMPARE(count.warnings.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(count.warnings.front()),
-                 QStringLiteral("on fr255 (estimate) the floor of 2,000 rounds takes 2,080 to "
-                                "10,400 ms, over the 1,000 ms target: the floor is kept for "
-                                "security, so unlocking is slower than the target"));
+                 QStringLiteral(
+                     "on the Forerunner 255 (estimate) the floor of 2,000 rounds takes 2,080 to "
+                     "10,400 ms, over the 1,000 ms target: the floor is kept for "
+                     "security, so unlocking is slower than the target"));
         // A 20 s target: 19,230 rounds at the fast end, 3,846 at the slow end.
         const auto relaxed = calibratedCount(load("fr255"), 20'000);
         QCOMPARE(relaxed.deviceHigh, 19230u);
