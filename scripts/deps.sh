@@ -32,7 +32,8 @@ packages=(
   libbenchmark-dev
   # tests: independent implementations (codes; a vault reader from docs/FORMAT.md)
   oathtool python3-pyotp python3-cryptography
-  # tests: a private D-Bus for the session-lock and suspend signals
+  # tests: a private D-Bus for the session-lock and suspend signals and the
+  # desktop portal's file chooser (fakes of them on it)
   dbus-daemon
   # packaging (scripts/dev package): CPack's DEB generator finds the shared
   # libraries' packages with dpkg-shlibdeps, which needs file; tests check the
