@@ -196,6 +196,37 @@ def import_seeds():
               bytes([1]) + (DATA / "import" / "google_authenticator_migration" / name).read_bytes())
 
 
+def terminal_seeds():
+    """Labels and paths as the importers and the command line hand them over."""
+    for case in json.loads((DATA / "otpauth" / "uris.json").read_text())["cases"][:20]:
+        write("fuzz-terminal-text", "uri-" + case["id"], case["uri"].encode())
+    samples = {
+        "forged-line": b"x\nwatchword-cli: all is well",
+        "escape-sequence": b"\x1b[2J\x1b]0;title\x07",
+        "override": "evil\u202egpj.exe".encode(),
+        "zero-width": "Pay\u200bPal\u00adInc\ufeff".encode(),
+        "emoji-joiner": "\U0001f469\u200d\U0001f4bb".encode(),
+        "c1-and-invalid": b"a\xc2\x9b31m\xff\xc3(",
+    }
+    for name, data in samples.items():
+        write("fuzz-terminal-text", name, data)
+
+
+def argument_seeds():
+    """Command lines of vault export, NUL between the arguments."""
+    lines = [
+        ["vault.wwv", "--to", "otpauth", "out.txt", "--plaintext"],
+        ["vault.wwv", "out.json", "--to=aegis-encrypted", "--force", "--password-stdin"],
+        ["--ids", "00112233445566778899aabbccddeeff,ffeeddccbbaa99887766554433221100",
+         "vault.wwv", "--", "--not-an-option"],
+        ["vault.wwv", "--target-ms", "1000", "--wait", "0", "--json", "-"],
+        ["vault.wwv", "--to"],
+        ["--force", "--force"],
+    ]
+    for index, line in enumerate(lines):
+        write("fuzz-cli-arguments", "line-%d" % index, b"\0".join(a.encode() for a in line))
+
+
 def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
@@ -204,6 +235,8 @@ def main():
     otpauth_seeds()
     watch_seeds()
     import_seeds()
+    terminal_seeds()
+    argument_seeds()
 
 
 if __name__ == "__main__":

@@ -185,6 +185,13 @@ Popup {
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
             }
+            Button {
+                objectName: "stopReadingButton"
+                visible: importer.busy
+                text: qsTr("Stop")
+                Accessible.name: qsTr("Stop reading the file")
+                onClicked: importer.stopReading()
+            }
         }
 
         Label {

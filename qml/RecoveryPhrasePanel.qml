@@ -82,6 +82,15 @@ ColumnLayout {
             }
         }
     }
+    Label {
+        objectName: "newRecoveryFingerprint"
+        visible: !panel.confirming && panel.vault.newRecoveryFingerprint !== ""
+        text: qsTr("Recovery key fingerprint: %1. Write it down with the words: Settings shows the vault's, and while the two match, these words open the vault.")
+              .arg(panel.vault.newRecoveryFingerprint)
+        wrapMode: Text.Wrap
+        Layout.fillWidth: true
+        Accessible.name: text
+    }
     FontMetrics {
         id: fontMetrics
         font.family: "monospace"

@@ -322,6 +322,27 @@ Pane {
                             Accessible.name: qsTr("Working")
                         }
                     }
+                    RowLayout {
+                        visible: page.vault.recoveryFingerprint !== ""
+                        Layout.fillWidth: true
+                        Label {
+                            objectName: "recoveryFingerprintLabel"
+                            text: qsTr("Recovery key fingerprint: %1").arg(page.vault.recoveryFingerprint)
+                            wrapMode: Text.Wrap
+                            Layout.fillWidth: true
+                            Accessible.name: text
+                            ToolTip.visible: fingerprintHover.hovered
+                            ToolTip.text: qsTr("It must match the fingerprint written down with your recovery phrase: if it does not, that phrase no longer opens the vault.")
+                            HoverHandler { id: fingerprintHover }
+                        }
+                        Button {
+                            objectName: "checkPhraseButton"
+                            text: qsTr("Check a recovery phrase\u2026")
+                            enabled: page.vault.state === VaultController.Unlocked
+                            Accessible.name: qsTr("Check whether a recovery phrase opens the vault")
+                            onClicked: checkPhraseDialog.open()
+                        }
+                    }
                     Label {
                         id: doneLabel
                         objectName: "vaultDoneLabel"
@@ -609,6 +630,84 @@ Pane {
                 text: qsTr("Cancel")
                 DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
                 Accessible.name: qsTr("Cancel the new recovery phrase")
+            }
+        }
+    }
+
+    Dialog {
+        id: checkPhraseDialog
+        objectName: "checkPhraseDialog"
+        title: qsTr("Check a recovery phrase")
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        modal: true
+        width: Math.min(page.width, metrics.averageCharacterWidth * 64)
+
+        onOpened: {
+            page.vault.clearPhraseCheck()
+            phraseField.forceActiveFocus()
+        }
+        onClosed: {
+            phraseField.clear()
+            page.vault.clearPhraseCheck()
+        }
+
+        ColumnLayout {
+            anchors.fill: parent
+            spacing: Math.round(metrics.height * 0.4)
+
+            Label {
+                text: qsTr("Type the phrase you wrote down. Watchword compares its recovery key with the vault's; nothing is changed, and no password is needed.")
+                wrapMode: Text.Wrap
+                Layout.fillWidth: true
+            }
+            TextField {
+                id: phraseField
+                objectName: "checkPhraseField"
+                echoMode: TextInput.Password
+                inputMethodHints: page.passwordHints
+                placeholderText: qsTr("Recovery phrase (12 or 24 words)")
+                Layout.fillWidth: true
+                Accessible.name: qsTr("Recovery phrase to check")
+                onTextEdited: page.vault.clearPhraseCheck()
+                onAccepted: checkPhraseDialog.check()
+            }
+            Label {
+                objectName: "phraseCheckLabel"
+                visible: text !== ""
+                text: page.vault.phraseCheck
+                // The dialog sits on the window's overlay, with the window's palette.
+                color: page.vault.phraseMatches
+                       ? palette.windowText
+                       : (palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e")
+                font.bold: page.vault.phraseMatches
+                wrapMode: Text.Wrap
+                Layout.fillWidth: true
+                Accessible.name: text
+            }
+        }
+
+        function check() {
+            if (phraseField.text === "")
+                return
+            const phrase = phraseField.text
+            phraseField.clear()
+            page.vault.checkRecoveryPhrase(phrase)
+        }
+
+        footer: DialogButtonBox {
+            Button {
+                objectName: "checkPhraseConfirm"
+                text: qsTr("Check")
+                enabled: phraseField.text !== ""
+                DialogButtonBox.buttonRole: DialogButtonBox.ActionRole
+                Accessible.name: qsTr("Check the recovery phrase")
+                onClicked: checkPhraseDialog.check()
+            }
+            Button {
+                text: qsTr("Close")
+                DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+                Accessible.name: qsTr("Close the recovery phrase check")
             }
         }
     }

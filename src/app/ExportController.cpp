@@ -200,12 +200,15 @@ bool ExportController::exportTo(const QUrl& file, const QStringList& recordIds, 
             }
             const std::string_view contents(reinterpret_cast<const char*>(exported->data.data()),
                                             exported->data.size());
-            if (auto failed = writeFileAtomically(path.toStdString(), contents, 0600, ifExists)) {
-                outcome.error = message(*failed);
+            auto written = writeFileAtomically(path.toStdString(), contents, 0600, ifExists);
+            if (!written) {
+                outcome.error = message(written.error());
                 return outcome;
             }
             for (const auto& warning : exported->warnings)
                 outcome.warnings << QString::fromStdString(warning);
+            if (!written->notDurable.empty())
+                outcome.warnings << message(written->notDurable);
             return outcome;
         },
         [this, request, path](ExportOutcome outcome) {

@@ -3,6 +3,7 @@
 #include "AccountListModel.h"
 #include "Background.h"
 #include "VaultController.h"
+#include "base/FileIo.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
 #include "exporters/Export.h"
@@ -129,28 +130,16 @@ bool ImportController::openFile(const QUrl& url)
 {
     const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
     const QString name = QFileInfo(path).fileName();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // Straight into a wiped buffer (a plain export holds every secret); a
+    // FIFO or a device is refused, never waited on.
+    auto data =
+        readRegularFile(QFile::encodeName(path).toStdString(), importers::maximumImportBytes);
+    if (!data) {
         reset();
-        setError(tr("Cannot open %1: %2").arg(name, file.errorString()));
+        setError(tr("Cannot import %1: %2").arg(name, QString::fromStdString(data.error())));
         return false;
     }
-    if (file.size() > qint64(importers::maximumImportBytes)) {
-        reset();
-        setError(tr("%1 is too large to be an export of accounts (over %2 MiB).")
-                     .arg(name)
-                     .arg(importers::maximumImportBytes / (1024 * 1024)));
-        return false;
-    }
-    // Read straight into a wiped buffer: a plain export holds every secret.
-    auto data = std::make_unique<SecureBuffer>(std::size_t(file.size()));
-    const qint64 read = file.read(reinterpret_cast<char*>(data->data()), file.size());
-    if (read != file.size()) {
-        reset();
-        setError(tr("Cannot read %1: %2").arg(name, file.errorString()));
-        return false;
-    }
-    return openBytes(std::move(data), name);
+    return openBytes(std::make_unique<SecureBuffer>(std::move(data).value()), name);
 }
 
 bool ImportController::openData(const QByteArray& data, const QString& sourceName)
@@ -326,6 +315,15 @@ void ImportController::forgetImported()
 {
     m_imported.reset(); // every secret it holds wipes itself
     m_data.reset();
+}
+
+void ImportController::stopReading()
+{
+    if (!m_busy || m_adding)
+        return;
+    ++m_request;
+    setBusy(false);
+    setError(tr("Stopped reading the file."));
 }
 
 void ImportController::reset()

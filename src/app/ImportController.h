@@ -92,6 +92,11 @@ public:
     // Reads the source as the chosen format with password (wiped as it is
     // read); the preview or error follows, busy meanwhile.
     Q_INVOKABLE void read(QString password);
+    // Stops waiting for a read: its answer is dropped when it comes (the key
+    // derivation itself cannot be interrupted; the importers bound it), and
+    // the source stays chosen, so that another password or format can be
+    // tried.
+    Q_INVOKABLE void stopReading();
     // Adds the ticked accounts (VaultController::addImported); finished()
     // or error follows. False if nothing could be started.
     Q_INVOKABLE bool addChecked();

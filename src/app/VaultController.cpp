@@ -201,7 +201,8 @@ std::optional<vault::Calibration> calibrate(int targetMilliseconds, QString& err
     return *calibration;
 }
 
-// Serializes and writes vault through storage: lock, save, unlock.
+// Writes bytes through storage: lock, save, unlock. The error, or "" when
+// saved; a save that succeeded may leave storage.warning().
 QString writeVault(vault::VaultStorage& storage, ByteView bytes)
 {
     if (auto locked = storage.lock(); !locked)
@@ -213,14 +214,17 @@ QString writeVault(vault::VaultStorage& storage, ByteView bytes)
     return {};
 }
 
-// The strength of a typed password, estimated on the bytes the vault would
-// derive from (NFKD), held in a wiped buffer: no unwiped copy is made.
-vault::PasswordStrength strengthOf(const QString& password)
+// The bytes the vault would derive from for a typed password (NFKD), in a
+// wiped buffer: no unwiped copy is made.
+SecureBuffer normalizedCopy(const QString& password)
 {
     QString copy = password; // shares the text; the copy is what gets wiped
-    const SecureBuffer bytes = text::normalizeSecretText(copy);
-    return vault::estimatePasswordStrength(
-        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    return text::normalizeSecretText(copy);
+}
+
+vault::PasswordStrength strengthOf(const QString& password)
+{
+    return vault::estimatePasswordStrength(normalizedCopy(password).view());
 }
 
 // What is wrong with a new password and its repetition, or "" if nothing.
@@ -230,10 +234,11 @@ QString newPasswordProblem(const QString& password, const QString& repeat)
         return VaultController::tr("Enter a password.");
     if (password != repeat)
         return VaultController::tr("The two passwords are not the same.");
-    const auto strength = strengthOf(password);
-    if (strength.score == 0)
-        return VaultController::tr("This password is too easy to guess. %1")
-            .arg(QString::fromStdString(strength.hint));
+    if (const auto refusal = vault::newPasswordRefusal(normalizedCopy(password).view())) {
+        QString text = QString::fromStdString(*refusal);
+        text[0] = text[0].toUpper();
+        return text;
+    }
     return {};
 }
 
@@ -490,6 +495,61 @@ void VaultController::showRecoveryPhrase(std::unique_ptr<keychain::Keychain> key
     emit recoveryPhraseChanged();
 }
 
+QString VaultController::newRecoveryFingerprint() const
+{
+    if (!m_pendingKeychain)
+        return {};
+    const auto key = m_pendingKeychain->identityPublicKey().compressed();
+    return QString::fromStdString(vault::recoveryKeyFingerprint(ByteView(key.data(), key.size())));
+}
+
+void VaultController::noteRecoveryKey(ByteView file)
+{
+    const auto header = vault::decodeHeader(file);
+    QString fingerprint;
+    if (header && header->recoveryPublicKey)
+        fingerprint = QString::fromStdString(vault::recoveryKeyFingerprint(
+            ByteView(header->recoveryPublicKey->data(), header->recoveryPublicKey->size())));
+    if (fingerprint == m_recoveryFingerprint)
+        return;
+    m_recoveryFingerprint = fingerprint;
+    emit recoveryKeyChanged();
+}
+
+void VaultController::checkRecoveryPhrase(QString phrase)
+{
+    const SecureBuffer typed = text::composedText(phrase);
+    const auto keychain = keychain::Keychain::restore(typed.view());
+    m_phraseMatches = false;
+    if (!keychain) {
+        m_phraseCheck = tr("This is not a recovery phrase: %1")
+                            .arg(QString::fromStdString(keychain.error().message));
+    } else if (m_recoveryFingerprint.isEmpty()) {
+        m_phraseCheck = tr("This vault has no recovery key to compare with.");
+    } else {
+        const auto key = keychain->identityPublicKey().compressed();
+        const QString fingerprint =
+            QString::fromStdString(vault::recoveryKeyFingerprint(ByteView(key.data(), key.size())));
+        m_phraseMatches = fingerprint == m_recoveryFingerprint;
+        m_phraseCheck =
+            m_phraseMatches
+                ? tr("This phrase opens the vault (recovery key %1).").arg(fingerprint)
+                : tr("This phrase does not open the vault: its recovery key is %1, the vault's "
+                     "is %2. If it is the phrase you wrote down for this vault, someone who "
+                     "had your password replaced the vault's recovery key: make a new "
+                     "recovery phrase now.")
+                      .arg(fingerprint, m_recoveryFingerprint);
+    }
+    emit phraseCheckChanged();
+}
+
+void VaultController::clearPhraseCheck()
+{
+    m_phraseCheck.clear();
+    m_phraseMatches = false;
+    emit phraseCheckChanged();
+}
+
 void VaultController::forgetRecoveryPhrase()
 {
     m_pendingKeychain.reset();
@@ -698,6 +758,10 @@ void VaultController::showVault(std::unique_ptr<vault::Vault> unlocked,
 {
     m_vault = std::move(unlocked);
     m_storage = std::move(storage);
+    if (m_storage)
+        noteRecoveryKey(m_storage->contents());
+    else if (m_memoryFile)
+        noteRecoveryKey(*m_memoryFile);
     std::vector<AccountEntry> entries;
     std::vector<NoteEntry> notes;
     for (std::size_t i = 0; i < m_vault->recordCount(); ++i) {
@@ -905,6 +969,11 @@ void VaultController::writeBytes(std::shared_ptr<const Bytes> file)
                 setError(error);
                 emit saveFailed(error);
             } else {
+                // Saved: a directory that could not be flushed afterwards is
+                // said (the change is made), not turned into a failure.
+                if (!m_storage->warning().empty())
+                    setError(message(m_storage->warning()));
+                noteRecoveryKey(*file);
                 emit saved(m_path);
             }
             if (m_queuedFile) {

@@ -75,6 +75,15 @@ class VaultController : public QObject
     // words, and the three positions (1-based) the user must type back.
     Q_PROPERTY(QStringList recoveryWords READ recoveryWords NOTIFY recoveryPhraseChanged)
     Q_PROPERTY(QList<int> confirmPositions READ confirmPositions NOTIFY recoveryPhraseChanged)
+    // That new phrase's recovery key fingerprint, to write down beside it.
+    Q_PROPERTY(
+        QString newRecoveryFingerprint READ newRecoveryFingerprint NOTIFY recoveryPhraseChanged)
+    // The fingerprint of the recovery key the vault file holds (what opens it
+    // besides the password; docs/FORMAT.md section 6.8), "" if none is known.
+    Q_PROPERTY(QString recoveryFingerprint READ recoveryFingerprint NOTIFY recoveryKeyChanged)
+    // checkRecoveryPhrase()'s answer, "" before it is asked.
+    Q_PROPERTY(QString phraseCheck READ phraseCheck NOTIFY phraseCheckChanged)
+    Q_PROPERTY(bool phraseMatches READ phraseMatches NOTIFY phraseCheckChanged)
     Q_PROPERTY(bool canUndo READ canUndo NOTIFY undoChanged)
     Q_PROPERTY(QString undoText READ undoText NOTIFY undoChanged)
     // The PBKDF2 time the password slot is calibrated to when a vault is
@@ -119,6 +128,10 @@ public:
     NoteListModel* notes() { return &m_notes; }
     const QStringList& recoveryWords() const { return m_recoveryWords; }
     const QList<int>& confirmPositions() const { return m_confirmPositions; }
+    QString newRecoveryFingerprint() const;
+    const QString& recoveryFingerprint() const { return m_recoveryFingerprint; }
+    const QString& phraseCheck() const { return m_phraseCheck; }
+    bool phraseMatches() const { return m_phraseMatches; }
     bool canUndo() const { return !m_undo.empty(); }
     QString undoText() const;
     int unlockTargetMilliseconds() const { return m_unlockTargetMilliseconds; }
@@ -184,6 +197,11 @@ public:
     // no phrase, so it cannot show the old one); confirmed as at first run,
     // it replaces the recovery slot and the old phrase stops working.
     Q_INVOKABLE bool beginNewRecoveryPhrase(QString password);
+    // Whether phrase opens this vault: its recovery key against the one the
+    // file holds, no password needed. The answer is phraseCheck (and
+    // phraseMatches); the phrase text is wiped.
+    Q_INVOKABLE void checkRecoveryPhrase(QString phrase);
+    Q_INVOKABLE void clearPhraseCheck();
 
     // --- Accounts. recordId is the hex record id the models show.
     Q_INVOKABLE bool copyCode(const QString& recordId);
@@ -227,6 +245,8 @@ signals:
     void busyChanged();
     void savingChanged();
     void recoveryPhraseChanged();
+    void recoveryKeyChanged();
+    void phraseCheckChanged();
     void undoChanged();
     void unlockTargetMillisecondsChanged();
     // The worker finished (Unlocked or an error): for tests and the view.
@@ -253,6 +273,8 @@ private:
                    std::unique_ptr<vault::VaultStorage> storage);
     void showRecoveryPhrase(std::unique_ptr<keychain::Keychain> keychain, PhrasePurpose purpose);
     void forgetRecoveryPhrase();
+    // Reads the recovery key fingerprint from a vault file's header.
+    void noteRecoveryKey(ByteView file);
     // The worker part of unlock(), recover() and the create flow: starts the
     // progress estimate for a KDF expected to take expectedMilliseconds.
     void startKdfProgress(double expectedMilliseconds);
@@ -302,6 +324,9 @@ private:
     PhrasePurpose m_phrasePurpose = PhrasePurpose::Create;
     QStringList m_recoveryWords;
     QList<int> m_confirmPositions;
+    QString m_recoveryFingerprint;
+    QString m_phraseCheck;
+    bool m_phraseMatches = false;
     struct Deleted;
     std::vector<std::unique_ptr<Deleted>> m_undo;
     // Progress while deriving: elapsed against the expected KDF time.

@@ -606,13 +606,17 @@ bool WatchSimulator::saveExport(const QUrl& file, bool replace)
         return false;
     }
     const QString path = file.toLocalFile();
-    const auto failure = writeFileAtomically(path.toStdString(), *m_payload, 0600,
+    const auto written = writeFileAtomically(path.toStdString(), *m_payload, 0600,
                                              replace ? IfExists::Replace : IfExists::Refuse);
-    if (failure) {
-        setError(text(*failure));
+    if (!written) {
+        setError(text(written.error()));
         return false;
     }
-    clearError();
+    // Saved; a directory that could not be flushed is said, not hidden.
+    if (written->notDurable.empty())
+        clearError();
+    else
+        setError(text(written->notDurable));
     return true;
 }
 
@@ -623,16 +627,15 @@ bool WatchSimulator::openExportFile(const QUrl& file)
         return false;
     }
     const QString path = file.toLocalFile();
-    QFile in(path);
-    if (!in.open(QIODevice::ReadOnly)) {
-        setError(tr("Could not read %1: %2").arg(path, in.errorString()));
+    // A FIFO or a device is refused, never waited on.
+    const auto data =
+        readRegularFile(QFile::encodeName(path).toStdString(), std::size_t(maximumPayloadBytes));
+    if (!data) {
+        setError(
+            tr("Could not open the watch export: %1").arg(QString::fromStdString(data.error())));
         return false;
     }
-    if (in.size() > maximumPayloadBytes) {
-        setError(tr("%1 is too large to be a watch export.").arg(path));
-        return false;
-    }
-    return loadPayload(in.readAll().toStdString(), true);
+    return loadPayload(std::string(data->view()), true);
 }
 
 void WatchSimulator::unloadExport()

@@ -73,7 +73,7 @@ void showProgress(const perf::Progress& progress)
 int list()
 {
     for (const auto& benchmark : perf::catalogue())
-        printLine(benchmark.name + "\n    " + benchmark.description);
+        printLines(benchmark.name + "\n    " + benchmark.description);
     return exitOk;
 }
 

@@ -1,6 +1,9 @@
 #include "Cli.h"
 
+#include "base/FileIo.h"
+#include "encoding/DisplayText.h"
 #include "encoding/Hex.h"
+#include "encoding/Utf8.h"
 #include "selftest/SelfTest.h"
 
 #include <QJsonDocument>
@@ -14,24 +17,62 @@
 
 namespace watchword::cli {
 
+namespace {
+
+void writeLine(std::FILE* stream, std::string_view text)
+{
+    std::fwrite(text.data(), 1, text.size(), stream);
+    std::fputc('\n', stream);
+}
+
+} // namespace
+
 int reportError(std::string_view message, int exitCode)
 {
-    std::fprintf(stderr, "watchword-cli: %.*s\n", static_cast<int>(message.size()), message.data());
+    writeLine(stderr, "watchword-cli: " + encoding::escapeForTerminal(message));
     return exitCode;
 }
 
 void printLine(std::string_view text)
 {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fputc('\n', stdout);
+    std::string shown = encoding::escapeForTerminal(text);
+    writeLine(stdout, shown);
+    // The line may be a secret (a mnemonic, a code): wipe the copy made.
+    secureWipe(shown.data(), shown.size());
+}
+
+void printLines(std::string_view text)
+{
+    writeLine(stdout, encoding::escapeForTerminal(text, encoding::LineBreaks::Keep));
 }
 
 void printJson(const QJsonObject& object)
 {
     QByteArray json = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    printLine(std::string_view(json.constData(), static_cast<std::size_t>(json.size())));
-    // The document may carry a secret (a new mnemonic): wipe the copy we made.
+    // Compact JSON escapes the C0 controls but writes DEL, the C1 controls
+    // and the invisible formatting characters raw; inside its strings (the
+    // only place such a character can be) \uXXXX says the same, visibly.
+    const std::string_view text(json.constData(), static_cast<std::size_t>(json.size()));
+    std::string shown;
+    shown.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const auto character = encoding::decodeUtf8At(text, i);
+        const std::size_t length = character ? character->length : 1;
+        if (character && (encoding::isInvisibleFormatting(character->codePoint) ||
+                          encoding::isControlCharacter(character->codePoint))) {
+            char escape[8];
+            std::snprintf(escape, sizeof escape, "\\u%04x",
+                          static_cast<unsigned>(character->codePoint));
+            shown += escape;
+        } else {
+            shown.append(text.substr(i, length));
+        }
+        i += length;
+    }
+    writeLine(stdout, shown);
+    // The document may carry a secret (a new mnemonic): wipe the copies made.
     secureWipe(json.data(), static_cast<std::size_t>(json.size()));
+    secureWipe(shown.data(), shown.size());
 }
 
 std::optional<vault::RecordId> parseRecordId(std::string_view text)
@@ -92,48 +133,13 @@ StdinLines readStdinLines(std::size_t maxLines)
 std::optional<SecureBuffer> readInputFile(const std::string& path, std::size_t limit,
                                           std::string& error)
 {
-    const bool fromStdin = path == "-";
-    const std::string name = fromStdin ? "standard input" : "'" + path + "'";
-    const int file = fromStdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file < 0) {
-        error = "cannot open " + name + ": " + std::strerror(errno);
+    auto data = path == "-" ? readToEnd(STDIN_FILENO, "standard input", limit)
+                            : readRegularFile(path, limit);
+    if (!data) {
+        error = data.error();
         return std::nullopt;
     }
-    // Read in steps, so that a small file does not cost the whole limit.
-    SecureBuffer data(std::min<std::size_t>(limit + 1, 64 * 1024));
-    std::size_t size = 0;
-    bool failed = false;
-    int readError = 0;
-    while (size <= limit) {
-        if (size == data.size()) {
-            SecureBuffer larger(std::min(limit + 1, data.size() * 2));
-            std::copy(data.begin(), data.end(), larger.begin());
-            data = std::move(larger);
-        }
-        const ssize_t got = ::read(file, data.data() + size, data.size() - size);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            failed = true;
-            readError = errno;
-            break;
-        }
-        if (got == 0)
-            break;
-        size += static_cast<std::size_t>(got);
-    }
-    if (!fromStdin)
-        ::close(file);
-    if (failed) {
-        error = "cannot read " + name + ": " + std::strerror(readError);
-        return std::nullopt;
-    }
-    if (size > limit) {
-        error = name + " is larger than " + std::to_string(limit / (1024 * 1024)) + " MiB";
-        return std::nullopt;
-    }
-    data.truncate(size);
-    return data;
+    return std::move(data).value();
 }
 
 std::optional<std::string> requireSelfTest()

@@ -23,13 +23,23 @@ inline constexpr int exitOk = 0;
 inline constexpr int exitFailure = 1; // the operation failed (self-test, crypto disabled)
 inline constexpr int exitUsage = 2;   // bad arguments or bad input: nothing was printed on stdout
 
+// Everything written to the terminal passes encoding::escapeForTerminal: a
+// path, a label or a file's text holding a newline, ESC or a bidirectional
+// override shows them as escapes (\n, \e, \u202e) and cannot forge a line
+// or send the terminal a command.
+
 // One clear line on stderr: "watchword-cli: <message>".
 int reportError(std::string_view message, int exitCode = exitUsage);
 
-// Writes text and a newline to stdout.
+// Writes text as one line, and a newline, to stdout.
 void printLine(std::string_view text);
 
-// Writes object as one line of compact JSON to stdout.
+// Writes several lines of the program's own composing ('\n' between them,
+// every other control character escaped) and a newline to stdout.
+void printLines(std::string_view text);
+
+// Writes object as one line of compact JSON to stdout; invisible formatting
+// characters in its strings are written as \u escapes.
 void printJson(const QJsonObject& object);
 
 // Reads up to maxLines lines from standard input (without their line ends),

@@ -34,9 +34,11 @@ Prints the current one-time code (TOTP by default) and nothing else.
   --counter C       the HOTP counter (0 to 18446744073709551615)
   --steam           a Steam Guard code (5 characters; SHA1, 30 s)
 
-For HOTP URIs the URI's counter is used. Arguments are visible to other local
-users (ps, /proc) and land in shell history: prefer '-' or --secret-stdin for
-real secrets.
+For HOTP URIs the URI's counter is used. A secret given as an argument (a URI
+or --secret) is visible to every local user while the command runs (ps,
+/proc/PID/cmdline) and lands in the shell's history: code then says so on
+stderr every time. Use '-' or --secret-stdin for real secrets; arguments are
+for test vectors.
 Exit status: 0 with the code on stdout; 2 on bad input, with one line on stderr
 and nothing on stdout; 1 if the self-test failed.
 )";
@@ -220,6 +222,8 @@ int runCode(const std::vector<std::string>& args)
         at = *value;
     }
 
+    const bool secretFromStdin =
+        arguments.has("secret-stdin") || (!fromOptions && positionals.front() == "-");
     std::string error;
     std::optional<Account> account;
     if (fromOptions) {
@@ -260,6 +264,11 @@ int runCode(const std::vector<std::string>& args)
         code = generator->codeForCounter(account->parameters.counter);
     }
 
+    if (!secretFromStdin)
+        reportError("warning: the secret was given on the command line, where every user of "
+                    "this computer can read it while the command runs (ps, /proc) and the shell "
+                    "keeps it in its history; use '-' or --secret-stdin for a real account",
+                    exitOk);
     if (!arguments.has("json")) {
         printLine(code);
         return exitOk;

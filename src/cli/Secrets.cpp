@@ -1,5 +1,7 @@
 #include "Secrets.h"
 
+#include "encoding/DisplayText.h"
+
 #include <cerrno>
 #include <csignal>
 #include <fcntl.h>
@@ -81,7 +83,9 @@ std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& e
         return std::nullopt;
     }
     std::optional<EchoOff> echoOff(std::in_place, terminal);
-    [[maybe_unused]] const ssize_t written = ::write(terminal, prompt.data(), prompt.size());
+    // The prompt may name a file: escaped like everything else shown.
+    const std::string shown = encoding::escapeForTerminal(prompt);
+    [[maybe_unused]] const ssize_t written = ::write(terminal, shown.data(), shown.size());
     constexpr std::size_t limit = 4096;
     SecureBuffer line(limit);
     std::size_t size = 0;

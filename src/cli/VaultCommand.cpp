@@ -11,6 +11,7 @@
 #include "otp/OtpGenerator.h"
 #include "otp/OtpauthUri.h"
 #include "vault/Calibration.h"
+#include "vault/PasswordStrength.h"
 #include "vault/Storage.h"
 #include "vault/Vault.h"
 #include "vault/VaultFile.h"
@@ -19,6 +20,7 @@
 #include <QString>
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
@@ -31,34 +33,51 @@ namespace {
 
 constexpr const char* usage =
     R"(usage: watchword-cli vault init FILE [--target-ms N] [--words 12|24] [--password-stdin]
+                     [--allow-weak-password]
        watchword-cli vault info FILE [--json]
-       watchword-cli vault add FILE ('otpauth://...' | -) [--password-stdin]
-       watchword-cli vault note FILE --title T --body-file F [--password-stdin]
+       watchword-cli vault add FILE [-] [--password-stdin] [--wait S]
+       watchword-cli vault note FILE --title T --body-file F [--password-stdin] [--wait S]
        watchword-cli vault list FILE [--json] [--password-stdin]
        watchword-cli vault codes FILE [--at UNIX_SECONDS] [--json] [--password-stdin]
-       watchword-cli vault remove FILE ID [--password-stdin]
-       watchword-cli vault passwd FILE [--target-ms N] [--password-stdin]
-       watchword-cli vault recover FILE [--target-ms N] [--password-stdin]
+       watchword-cli vault remove FILE ID [--password-stdin] [--wait S]
+       watchword-cli vault passwd FILE [--target-ms N] [--new-phrase [--words 12|24]]
+                     [--password-stdin] [--allow-weak-password] [--wait S]
+       watchword-cli vault recover FILE [--target-ms N] [--new-phrase [--words 12|24]]
+                     [--password-stdin] [--allow-weak-password] [--wait S]
+       watchword-cli vault check-phrase FILE [--password-stdin]
        watchword-cli vault import FILE --from FORMAT SOURCE [--dry-run]
-                     [--include-duplicates] [--password-stdin]
+                     [--include-duplicates] [--password-stdin] [--wait S]
        watchword-cli vault export FILE --to FORMAT OUT [--ids ID,...] [--force]
                      [--plaintext] [--target-ms N] [--password-stdin]
 
 init     creates a new vault at FILE (never over an existing file): calibrates
          the password KDF (PBKDF2-HMAC-SHA256) for --target-ms milliseconds per
          unlock (1000 by default, never below 600,000 iterations), makes a
-         recovery phrase (24 words by default) and prints it ONCE, with the
-         iteration count and the rate measured.
-info     the format version, KDF parameters and record count; no password.
-add      adds an OTP account from an otpauth URI ('-': the URI from stdin) and
-         prints its id.
-note     adds a secure note titled T whose body is the content of file F.
+         recovery phrase (24 words by default) and prints it ONCE, with its
+         recovery key fingerprint, the iteration count and the rate measured.
+info     the format version, KDF parameters, record count and the recovery
+         key's fingerprint; no password.
+add      adds an OTP account from an otpauth link and prints its id. The link
+         holds the secret, so it is never taken from the command line (where
+         every local user can read it): it is pasted at a hidden prompt, or
+         read from stdin with '-' (or after the password with
+         --password-stdin).
+note     adds a secure note titled T whose body is the content of file F
+         ('-': stdin).
 list     every record: id, kind, issuer and account (or title), tags.
 codes    every account's code now (or at --at), with the seconds remaining;
          for HOTP the code of the stored counter, which is not incremented.
 remove   removes the record with the given id (32 hex digits, from list).
-passwd   changes the password (a new master key; every record sealed again).
-recover  opens the vault with the recovery phrase and sets a new password.
+passwd   changes the password (a new master key; every record sealed again)
+         and prints the fingerprint of the recovery key the new key is
+         wrapped for. --new-phrase also makes a new recovery phrase (printed
+         ONCE): the old phrase, and any recovery key someone else put in the
+         file, stop opening the vault.
+recover  opens the vault with the recovery phrase and sets a new password
+         (--new-phrase: and a new phrase, as for passwd).
+check-phrase
+         says whether a recovery phrase opens the vault: compares the
+         phrase's recovery key with the vault's; no password. Exit 1 if not.
 import   adds the accounts of another app's export SOURCE ('-': stdin). FORMAT:
          otpauth, google-migration, aegis, 2fas, andotp, freeotp-plus,
          freeotp, bitwarden, authenticator-pro, google-authenticator-db,
@@ -75,34 +94,49 @@ export   writes the vault's accounts (or those of --ids, in that order) to OUT
          aegis, otpauth or google-migration. aegis, otpauth and
          google-migration hold every secret readable by anyone who can read
          OUT: they need --plaintext, and only they may go to stdout (OUT '-').
-         OUT is written 0600 and never replaces a file without --force.
-         Accounts a format cannot hold are left out with a warning on stderr.
+         OUT is written 0600 and never replaces a file without --force; its
+         contents never exist under another name, even if the command is
+         killed. Accounts a format cannot hold are left out with a warning on
+         stderr.
 
 Secrets are never taken from the command line. Without --password-stdin they
 are asked on the terminal with echo off (a new password twice). With
 --password-stdin, standard input holds one secret per line, in this order:
-  init, list, codes, note, remove, add URI:  the password
-  add -:    the password, then the otpauth URI
+  init, list, codes, note, remove:  the password
+  add:      the password, then the otpauth link
   passwd:   the current password, then the new one
   recover:  the recovery phrase, then the new password
+  check-phrase: the recovery phrase
   import:   the password, then the password of SOURCE if it is encrypted
             (SOURCE '-' takes stdin: the passwords are then asked on the
             terminal, and --password-stdin is refused)
   export:   the password, then the password of OUT for encrypted formats
-(add - without --password-stdin reads the URI from the first line of stdin.)
-Passwords are normalized to Unicode NFKD; an empty password is refused. The
-password of an import SOURCE or export OUT is normalized only for
-watchword-backup: the other apps take theirs as typed.
+(add - without --password-stdin reads the link from the first line of stdin.)
+Passwords are normalized to Unicode NFKD; an empty password is refused. A new
+password (init, passwd, recover) that is too easy to guess (the strength
+estimate's lowest score: a common password, a keyboard run, a short word) is
+refused; --allow-weak-password takes it anyway, for a throw-away vault only:
+anyone with a copy of the file opens it by guessing. The password of an
+import SOURCE or export OUT is normalized only for watchword-backup: the other
+apps take theirs as typed.
 --target-ms for passwd and recover defaults to the vault's stored target.
+--wait S: a command that changes FILE waits up to S seconds (5 by default, 0
+to 3600) while another process holds the vault's lock, then gives up.
+
+Labels and file names are printed with control characters and invisible
+formatting characters (bidirectional overrides, zero-width spaces) escaped,
+as \n, \e or \u202e: nothing printed can forge a line or command the terminal.
 
 Exit status: 0 on success; 2 on bad arguments or input (one line on stderr,
 nothing on stdout); 1 if the operation failed: the file is missing, damaged,
 tampered with or not a vault, wrong password or phrase, the vault is locked
 by another process or changed on disk, the disk is full, or the self-test
-failed. The vault file is never changed by a command that fails. For import,
-a SOURCE that cannot be read, is damaged or is not FORMAT is bad input (2); a
-wrong password of SOURCE is a failure (1). export never leaves OUT half
-written.
+failed. The vault file is never changed by a command that fails. A change
+that was made but whose directory could not be flushed afterwards (a power
+cut in the next moments could undo it) is a success, exit 0, with a line
+"watchword-cli: warning: ..." on stderr that says so. For import, a SOURCE
+that cannot be read, is damaged or is not FORMAT is bad input (2); a wrong
+password of SOURCE is a failure (1). export never leaves OUT half written.
 )";
 
 constexpr std::size_t maximumNoteBodySize = 1024 * 1024;
@@ -121,17 +155,31 @@ std::optional<SecureBuffer> readPassword(SecretSource& source, std::string_view 
     return normalizeSecretText(*raw, what, error);
 }
 
-// A new password: from stdin once, or typed twice on the terminal.
-std::optional<SecureBuffer> readNewPassword(SecretSource& source, std::string& error)
+// A new password: from stdin once, or typed twice on the terminal; refused
+// if vault::newPasswordRefusal says it is too easy to guess, unless the
+// command has --allow-weak-password.
+std::optional<SecureBuffer> readNewPassword(SecretSource& source, const Arguments& arguments,
+                                            std::string& error)
 {
     auto password = readPassword(source, "the new password", "New vault password: ", error);
-    if (!password || source.fromStdin())
-        return password;
-    auto again = readPassword(source, "the new password", "Repeat the new password: ", error);
-    if (!again)
+    if (!password)
         return std::nullopt;
-    if (!constantTimeEqual(password->span(), again->span())) {
-        error = "the two passwords differ; nothing was changed";
+    if (!source.fromStdin()) {
+        auto again = readPassword(source, "the new password", "Repeat the new password: ", error);
+        if (!again)
+            return std::nullopt;
+        if (!constantTimeEqual(password->span(), again->span())) {
+            error = "the two passwords differ; nothing was changed";
+            return std::nullopt;
+        }
+    }
+    if (arguments.has("allow-weak-password"))
+        return password;
+    if (const auto refusal = vault::newPasswordRefusal(password->view())) {
+        error = "the new password: " + *refusal +
+                " Nothing was written. (--allow-weak-password takes it anyway: only for a vault "
+                "that guards nothing, since a stolen copy of the file is then opened by "
+                "guessing.)";
         return std::nullopt;
     }
     return password;
@@ -211,16 +259,37 @@ struct Opened
     int status = exitOk;
 };
 
-std::optional<vault::VaultStorage> openStorage(const std::string& path, bool forWriting,
-                                               int& status)
+// How long a writing command waits for another writer's lock: --wait
+// SECONDS (0 to 3600; checked by runWithFile), else defaultLockWait.
+constexpr std::chrono::seconds defaultLockWait{5};
+
+std::optional<std::chrono::seconds> parseWait(const Arguments& arguments)
+{
+    const auto text = arguments.value("wait");
+    if (!text)
+        return defaultLockWait;
+    const auto value = parseInteger(*text, 0, 3600);
+    if (!value)
+        return std::nullopt;
+    return std::chrono::seconds(*value);
+}
+
+std::chrono::milliseconds lockWait(const Arguments& arguments)
+{
+    return parseWait(arguments).value_or(defaultLockWait);
+}
+
+// The vault at path, read; locked too (waiting up to lockFor) when given.
+std::optional<vault::VaultStorage>
+openStorage(const std::string& path, std::optional<std::chrono::milliseconds> lockFor, int& status)
 {
     auto storage = vault::VaultStorage::open(path, crypto::systemRandom());
     if (!storage) {
         status = reportFileError(path, storage.error().message);
         return std::nullopt;
     }
-    if (forWriting) {
-        if (auto locked = storage->lock(); !locked) {
+    if (lockFor) {
+        if (auto locked = storage->lock(*lockFor); !locked) {
             status = reportFileError(path, locked.error().message);
             return std::nullopt;
         }
@@ -228,7 +297,8 @@ std::optional<vault::VaultStorage> openStorage(const std::string& path, bool for
     return std::move(storage).value();
 }
 
-Opened unlockWithPassword(const std::string& path, SecretSource& secrets, bool forWriting)
+Opened unlockWithPassword(const std::string& path, SecretSource& secrets,
+                          std::optional<std::chrono::milliseconds> lockFor)
 {
     Opened result;
     std::string error;
@@ -241,7 +311,7 @@ Opened unlockWithPassword(const std::string& path, SecretSource& secrets, bool f
         result.status = reportError(*failure, exitFailure);
         return result;
     }
-    auto storage = openStorage(path, forWriting, result.status);
+    auto storage = openStorage(path, lockFor, result.status);
     if (!storage)
         return result;
     auto unlocked = vault::Vault::unlockWithPassword(storage->contents(), password->span());
@@ -260,6 +330,9 @@ int save(OpenVault& open)
         return reportFileError(open.storage.path(), bytes.error().message);
     if (auto saved = open.storage.save(*bytes); !saved)
         return reportFileError(open.storage.path(), saved.error().message);
+    // The change is made: what could not be done after it is a warning.
+    if (!open.storage.warning().empty())
+        reportError("warning: " + open.storage.warning(), exitOk);
     return exitOk;
 }
 
@@ -269,9 +342,10 @@ struct VaultSubcommand
 {
     std::string_view name;
     std::vector<OptionSpec> options;
-    std::size_t positionals;
+    std::size_t positionals; // at most, FILE included
     std::string_view positionalNames;
     int (*run)(const Arguments& arguments, const std::string& path);
+    std::size_t fewestPositionals = 0; // at least; 0: exactly positionals
 };
 
 // Parses args for subcommand and runs it on FILE.
@@ -281,13 +355,52 @@ int runWithFile(const VaultSubcommand& subcommand, const std::vector<std::string
     if (!arguments.ok())
         return reportError(arguments.error() + " (see watchword-cli vault --help)");
     const std::string name(subcommand.name);
-    if (arguments.positionals().size() != subcommand.positionals)
+    const std::size_t count = arguments.positionals().size();
+    const std::size_t fewest =
+        subcommand.fewestPositionals != 0 ? subcommand.fewestPositionals : subcommand.positionals;
+    if (count < fewest || count > subcommand.positionals)
         return reportError("vault " + name + " takes " + std::string(subcommand.positionalNames) +
                            ", got " + std::to_string(arguments.positionals().size()) +
                            (arguments.positionals().size() == 1 ? " argument" : " arguments"));
     if (arguments.positionals().front().empty())
         return reportError("vault " + name + ": FILE is empty");
+    if (!parseWait(arguments))
+        return reportError("--wait: '" + *arguments.value("wait") +
+                           "' is not a whole number of seconds from 0 to 3600");
     return subcommand.run(arguments, arguments.positionals().front());
+}
+
+// The fingerprint of keychain's recovery key, as vault info shows a vault's.
+std::string fingerprintOf(const keychain::Keychain& keychain)
+{
+    const auto key = keychain.identityPublicKey().compressed();
+    return vault::recoveryKeyFingerprint(ByteView(key.data(), key.size()));
+}
+
+// A new recovery phrase, shown once, with the fingerprint to keep beside it.
+void printRecoveryPhrase(const keychain::Keychain& keychain)
+{
+    std::fputs("recovery phrase: ", stdout);
+    printLine(keychain.mnemonic().view());
+    printLine("recovery key fingerprint: " + fingerprintOf(keychain));
+    printLine("Write the recovery phrase down now, with the fingerprint, and keep it offline: it "
+              "is shown only this once, and it opens the vault (vault recover) without the "
+              "password. vault info shows the vault's recovery key fingerprint: if it ever "
+              "differs from this one, the phrase no longer opens the vault.");
+}
+
+// --words: 12 or 24 (the default).
+std::optional<std::size_t> parseWordCount(const Arguments& arguments, std::string& error)
+{
+    const auto text = arguments.value("words");
+    if (!text)
+        return keychain::Keychain::defaultWordCount;
+    const auto value = parseInteger(*text, 0, 1000);
+    if (!value || (*value != 12 && *value != 24)) {
+        error = "--words: '" + *text + "' is not 12 or 24";
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(*value);
 }
 
 int runInit(const Arguments& arguments, const std::string& path)
@@ -296,13 +409,9 @@ int runInit(const Arguments& arguments, const std::string& path)
     const auto target = parseTarget(arguments, error);
     if (!error.empty())
         return reportError(error);
-    std::size_t words = keychain::Keychain::defaultWordCount;
-    if (const auto text = arguments.value("words")) {
-        const auto value = parseInteger(*text, 0, 1000);
-        if (!value || (*value != 12 && *value != 24))
-            return reportError("--words: '" + *text + "' is not 12 or 24");
-        words = static_cast<std::size_t>(*value);
-    }
+    const auto words = parseWordCount(arguments, error);
+    if (!words)
+        return reportError(error);
     // Checked again atomically when the file is written; here so that nobody
     // types a password twice for nothing.
     struct stat existing
@@ -313,7 +422,7 @@ int runInit(const Arguments& arguments, const std::string& path)
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
-    auto password = readNewPassword(*secrets, error);
+    auto password = readNewPassword(*secrets, arguments, error);
     if (!password)
         return reportError(error);
 
@@ -323,7 +432,7 @@ int runInit(const Arguments& arguments, const std::string& path)
         vault::calibratePasswordKdf(target.value_or(vault::defaultTargetMilliseconds));
     if (!calibration)
         return reportError(calibration.error().message, exitFailure);
-    auto keychain = keychain::Keychain::create(crypto::systemRandom(), words);
+    auto keychain = keychain::Keychain::create(crypto::systemRandom(), *words);
     if (!keychain)
         return reportError(keychain.error().message, exitFailure);
     const std::int64_t now = currentUnixSeconds();
@@ -337,11 +446,10 @@ int runInit(const Arguments& arguments, const std::string& path)
     auto storage = vault::VaultStorage::create(path, *bytes, crypto::systemRandom());
     if (!storage)
         return reportFileError(path, storage.error().message);
+    if (!storage->warning().empty())
+        reportError("warning: " + storage->warning(), exitOk);
 
-    std::fputs("recovery phrase: ", stdout);
-    printLine(keychain->mnemonic().view());
-    printLine("Write the recovery phrase down now and keep it offline: it is shown only this "
-              "once, and it opens the vault (vault recover) without the password.");
+    printRecoveryPhrase(*keychain);
     printLine("password KDF: PBKDF2-HMAC-SHA256, " + std::to_string(calibration->iterations) +
               " iterations (target " + std::to_string(calibration->targetMilliseconds) +
               " ms, measured rate " + std::to_string(calibration->iterationsPerSecond) +
@@ -353,7 +461,7 @@ int runInit(const Arguments& arguments, const std::string& path)
 int runInfo(const Arguments& arguments, const std::string& path)
 {
     int status = exitOk;
-    auto storage = openStorage(path, false, status);
+    auto storage = openStorage(path, std::nullopt, status);
     if (!storage)
         return status;
     const auto info = vault::decodeHeader(storage->contents());
@@ -362,10 +470,13 @@ int runInfo(const Arguments& arguments, const std::string& path)
     const auto& slot = info->passwordSlot;
     const std::string vaultId =
         encoding::toHex(ByteView(info->vaultId.data(), info->vaultId.size()));
-    const std::string recoveryKey = info->recoveryPublicKey
-                                        ? encoding::toHex(ByteView(info->recoveryPublicKey->data(),
-                                                                   info->recoveryPublicKey->size()))
-                                        : std::string();
+    std::string recoveryKey;
+    std::string fingerprint;
+    if (info->recoveryPublicKey) {
+        const ByteView key(info->recoveryPublicKey->data(), info->recoveryPublicKey->size());
+        recoveryKey = encoding::toHex(key);
+        fingerprint = vault::recoveryKeyFingerprint(key);
+    }
     if (arguments.has("json")) {
         QJsonObject json{
             {"format_version", info->version},
@@ -379,8 +490,10 @@ int runInfo(const Arguments& arguments, const std::string& path)
             {"target_ms", static_cast<qint64>(slot.targetMilliseconds)},
             {"measured_iterations_per_second", static_cast<qint64>(slot.iterationsPerSecond)},
             {"recovery_slot", info->recoveryPublicKey.has_value()}};
-        if (info->recoveryPublicKey)
+        if (info->recoveryPublicKey) {
             json.insert("recovery_public_key", qText(recoveryKey));
+            json.insert("recovery_key_fingerprint", qText(fingerprint));
+        }
         printJson(json);
         return exitOk;
     }
@@ -397,21 +510,33 @@ int runInfo(const Arguments& arguments, const std::string& path)
     printLine("recovery slot: " + (info->recoveryPublicKey
                                        ? "yes, identity public key " + recoveryKey
                                        : std::string("no")));
+    if (info->recoveryPublicKey)
+        printLine("recovery key fingerprint: " + fingerprint +
+                  " (must match the one written with the phrase; vault check-phrase compares)");
     return exitOk;
 }
 
 int runAdd(const Arguments& arguments, const std::string& path)
 {
     int status = exitOk;
-    const std::string& uriArgument = arguments.positionals()[1];
-    const bool uriFromStdin = uriArgument == "-";
+    const auto& positionals = arguments.positionals();
+    if (positionals.size() == 2 && positionals[1] != "-")
+        return reportError(
+            "vault add takes no link on the command line: a link holds the account's secret, "
+            "and every user of this computer can read a command line (ps, /proc/PID/cmdline) "
+            "while it runs. Leave it out to paste it at a hidden prompt, or give '-' and pipe "
+            "it in on standard input");
     const bool passwordFromStdin = arguments.has("password-stdin");
+    const bool uriFromStdin = passwordFromStdin || positionals.size() == 2;
     std::string error;
 
+    // With --password-stdin: the password, then the link. With '-' alone:
+    // the link is stdin's line and the password is asked on the terminal.
+    // Neither: both asked on the terminal, echo off.
     SecureBuffer uriText;
     std::optional<SecretSource> secrets;
     if (passwordFromStdin) {
-        secrets = SecretSource::make(true, uriFromStdin ? 2 : 1, error);
+        secrets = SecretSource::make(true, 2, error);
         if (!secrets)
             return reportError(error);
     } else {
@@ -421,21 +546,18 @@ int runAdd(const Arguments& arguments, const std::string& path)
             if (!input.error.empty())
                 return reportError(input.error);
             if (input.lines.empty())
-                return reportError("standard input is empty: expected an otpauth URI");
+                return reportError("standard input is empty: expected an otpauth link");
             uriText = std::move(input.lines.front());
         }
     }
-    // With both on stdin the password comes first: read it before the URI.
     auto password = readPassword(*secrets, "the password", "Vault password: ", error);
     if (!password)
         return reportError(error);
-    if (uriFromStdin && passwordFromStdin) {
-        auto line = secrets->next("the otpauth URI", "", error);
+    if (passwordFromStdin || !uriFromStdin) {
+        auto line = secrets->next("the otpauth link", "otpauth link (not shown): ", error);
         if (!line)
             return reportError(error);
         uriText = std::move(*line);
-    } else if (!uriFromStdin) {
-        uriText = SecureBuffer::fromString(uriArgument);
     }
     auto parsed = otp::parseOtpauthUri(uriText.view());
     if (!parsed)
@@ -443,7 +565,7 @@ int runAdd(const Arguments& arguments, const std::string& path)
 
     if (const auto failure = requireSelfTest())
         return reportError(*failure, exitFailure);
-    auto storage = openStorage(path, true, status);
+    auto storage = openStorage(path, lockWait(arguments), status);
     if (!storage)
         return status;
     auto unlocked = vault::Vault::unlockWithPassword(storage->contents(), password->span());
@@ -471,38 +593,6 @@ int runAdd(const Arguments& arguments, const std::string& path)
     return exitOk;
 }
 
-// The whole file at path into wiped memory, at most maximumNoteBodySize bytes.
-std::optional<SecureBuffer> readBodyFile(const std::string& path, std::string& error)
-{
-    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file < 0) {
-        error = "--body-file: cannot open '" + path + "': " + std::strerror(errno);
-        return std::nullopt;
-    }
-    SecureBuffer body(maximumNoteBodySize + 1);
-    std::size_t size = 0;
-    while (size < body.size()) {
-        const ssize_t got = ::read(file, body.data() + size, body.size() - size);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            error = "--body-file: cannot read '" + path + "': " + std::strerror(errno);
-            ::close(file);
-            return std::nullopt;
-        }
-        if (got == 0)
-            break;
-        size += static_cast<std::size_t>(got);
-    }
-    ::close(file);
-    if (size > maximumNoteBodySize) {
-        error = "--body-file: '" + path + "' is larger than 1 MiB";
-        return std::nullopt;
-    }
-    body.truncate(size);
-    return body;
-}
-
 int runNote(const Arguments& arguments, const std::string& path)
 {
     const auto title = arguments.value("title");
@@ -512,10 +602,13 @@ int runNote(const Arguments& arguments, const std::string& path)
     if (!bodyFile)
         return reportError("vault note needs --body-file F: the body is never taken from the "
                            "command line");
+    if (*bodyFile == "-" && arguments.has("password-stdin"))
+        return reportError("--body-file - takes standard input, so the password cannot come "
+                           "from it too: leave out --password-stdin and type it at the prompt");
     std::string error;
-    auto body = readBodyFile(*bodyFile, error);
+    auto body = readInputFile(*bodyFile, maximumNoteBodySize, error);
     if (!body)
-        return reportError(error);
+        return reportError("--body-file: " + error);
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
@@ -530,7 +623,7 @@ int runNote(const Arguments& arguments, const std::string& path)
     if (auto valid = vault::validateRecord(vault::Record(note.clone())); !valid)
         return reportError(valid.error().message);
 
-    auto opened = unlockWithPassword(path, *secrets, true);
+    auto opened = unlockWithPassword(path, *secrets, lockWait(arguments));
     if (!opened.open)
         return opened.status;
     note.sortPosition = nextSortPosition(opened.open->vault);
@@ -572,7 +665,7 @@ int runList(const Arguments& arguments, const std::string& path)
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(path, *secrets, false);
+    auto opened = unlockWithPassword(path, *secrets, std::nullopt);
     if (!opened.open)
         return opened.status;
     const bool json = arguments.has("json");
@@ -621,7 +714,7 @@ int runCodes(const Arguments& arguments, const std::string& path)
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(path, *secrets, false);
+    auto opened = unlockWithPassword(path, *secrets, std::nullopt);
     if (!opened.open)
         return opened.status;
     const std::int64_t now = at ? *at : currentUnixSeconds();
@@ -687,7 +780,7 @@ int runRemove(const Arguments& arguments, const std::string& path)
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(path, *secrets, true);
+    auto opened = unlockWithPassword(path, *secrets, lockWait(arguments));
     if (!opened.open)
         return opened.status;
     if (auto removed = opened.open->vault.remove(id); !removed)
@@ -698,14 +791,30 @@ int runRemove(const Arguments& arguments, const std::string& path)
     return exitOk;
 }
 
-// Sets a new password (calibrated for target, else the stored target) and saves.
-int changePasswordAndSave(OpenVault& open, SecretSource& secrets,
+// Sets a new password (calibrated for target, else the stored target) and,
+// with --new-phrase, a new recovery phrase; saves.
+int changePasswordAndSave(OpenVault& open, SecretSource& secrets, const Arguments& arguments,
                           std::optional<std::uint32_t> target)
 {
     std::string error;
-    auto password = readNewPassword(secrets, error);
+    const bool newPhrase = arguments.has("new-phrase");
+    const auto words = parseWordCount(arguments, error);
+    if (!words)
+        return reportError(error);
+    if (arguments.has("words") && !newPhrase)
+        return reportError("--words goes with --new-phrase");
+    auto password = readNewPassword(secrets, arguments, error);
     if (!password)
         return reportError(error);
+    std::optional<keychain::Keychain> keychain;
+    if (newPhrase) {
+        auto made = keychain::Keychain::create(crypto::systemRandom(), *words);
+        if (!made)
+            return reportError(made.error().message, exitFailure);
+        if (auto replaced = open.vault.replaceRecoveryKey(*made, crypto::systemRandom()); !replaced)
+            return reportFileError(open.storage.path(), replaced.error().message);
+        keychain.emplace(std::move(*made));
+    }
     const auto calibration =
         vault::calibratePasswordKdf(target.value_or(open.vault.passwordSlot().targetMilliseconds));
     if (!calibration)
@@ -716,10 +825,85 @@ int changePasswordAndSave(OpenVault& open, SecretSource& secrets,
         return reportFileError(open.storage.path(), changed.error().message);
     if (const int saved = save(open); saved != exitOk)
         return saved;
-    printLine("password changed: PBKDF2-HMAC-SHA256, " + std::to_string(calibration->iterations) +
-              " iterations (target " + std::to_string(calibration->targetMilliseconds) +
-              " ms, measured rate " + std::to_string(calibration->iterationsPerSecond) +
-              " iterations/s)");
+    std::string changed = "password changed: PBKDF2-HMAC-SHA256, " +
+                          std::to_string(calibration->iterations) + " iterations (target " +
+                          std::to_string(calibration->targetMilliseconds) + " ms, measured rate " +
+                          std::to_string(calibration->iterationsPerSecond) + " iterations/s)";
+    if (keychain) {
+        printLine(changed);
+        printRecoveryPhrase(*keychain);
+        printLine("The old recovery phrase no longer opens this vault.");
+        return exitOk;
+    }
+    // The new master key is wrapped to the recovery key the file holds:
+    // said, so that a key someone put there in place of the owner's shows.
+    const auto header = vault::decodeHeader(open.storage.contents());
+    if (header && header->recoveryPublicKey)
+        changed += "; recovery key fingerprint " +
+                   vault::recoveryKeyFingerprint(ByteView(header->recoveryPublicKey->data(),
+                                                          header->recoveryPublicKey->size())) +
+                   " (the phrase that opens the vault; if it is not the one written with yours, "
+                   "use --new-phrase)";
+    printLine(changed);
+    return exitOk;
+}
+
+// The recovery phrase (stdin or a hidden prompt), checked and derived after
+// the self-test; nullopt with the failure reported into status.
+std::optional<keychain::Keychain> readRecoveryPhrase(SecretSource& secrets, int& status)
+{
+    std::string error;
+    auto phrase = secrets.next("the recovery phrase", "Recovery phrase: ", error);
+    if (!phrase) {
+        status = reportError(error);
+        return std::nullopt;
+    }
+    if (phrase->empty()) {
+        status = reportError("the recovery phrase is empty");
+        return std::nullopt;
+    }
+    if (const auto failure = requireSelfTest()) {
+        status = reportError(*failure, exitFailure);
+        return std::nullopt;
+    }
+    auto keychain = keychain::Keychain::restore(phrase->view());
+    if (!keychain) {
+        status = reportError("the recovery phrase: " + keychain.error().message);
+        return std::nullopt;
+    }
+    return std::move(keychain).value();
+}
+
+int runCheckPhrase(const Arguments& arguments, const std::string& path)
+{
+    std::string error;
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
+    if (!secrets)
+        return reportError(error);
+    int status = exitOk;
+    auto keychain = readRecoveryPhrase(*secrets, status);
+    if (!keychain)
+        return status;
+    auto storage = openStorage(path, std::nullopt, status);
+    if (!storage)
+        return status;
+    const auto header = vault::decodeHeader(storage->contents());
+    if (!header)
+        return reportFileError(path, header.error().message);
+    if (!header->recoveryPublicKey)
+        return reportFileError(path, "this vault has no recovery slot");
+    const auto phraseKey = keychain->identityPublicKey().compressed();
+    const ByteView vaultKey(header->recoveryPublicKey->data(), header->recoveryPublicKey->size());
+    if (!std::equal(phraseKey.begin(), phraseKey.end(), vaultKey.begin(), vaultKey.end()))
+        return reportFileError(
+            path, "the recovery phrase does not open this vault: the vault's recovery key is " +
+                      vault::recoveryKeyFingerprint(vaultKey) + ", the phrase's is " +
+                      fingerprintOf(*keychain) +
+                      ". If this is the phrase you wrote down for this vault, someone who had "
+                      "the password replaced its recovery key: make a new phrase now (vault "
+                      "passwd FILE --new-phrase)");
+    printLine("the recovery phrase opens this vault: recovery key fingerprint " +
+              vault::recoveryKeyFingerprint(vaultKey));
     return exitOk;
 }
 
@@ -732,10 +916,10 @@ int runPasswd(const Arguments& arguments, const std::string& path)
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 2, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(path, *secrets, true);
+    auto opened = unlockWithPassword(path, *secrets, lockWait(arguments));
     if (!opened.open)
         return opened.status;
-    return changePasswordAndSave(*opened.open, *secrets, target);
+    return changePasswordAndSave(*opened.open, *secrets, arguments, target);
 }
 
 int runRecover(const Arguments& arguments, const std::string& path)
@@ -748,24 +932,17 @@ int runRecover(const Arguments& arguments, const std::string& path)
     auto secrets = SecretSource::make(arguments.has("password-stdin"), 2, error);
     if (!secrets)
         return reportError(error);
-    auto phrase = secrets->next("the recovery phrase", "Recovery phrase: ", error);
-    if (!phrase)
-        return reportError(error);
-    if (phrase->empty())
-        return reportError("the recovery phrase is empty");
-    if (const auto failure = requireSelfTest())
-        return reportError(*failure, exitFailure);
-    auto keychain = keychain::Keychain::restore(phrase->view());
+    auto keychain = readRecoveryPhrase(*secrets, status);
     if (!keychain)
-        return reportError("the recovery phrase: " + keychain.error().message);
-    auto storage = openStorage(path, true, status);
+        return status;
+    auto storage = openStorage(path, lockWait(arguments), status);
     if (!storage)
         return status;
     auto unlocked = vault::Vault::unlockWithRecovery(storage->contents(), *keychain);
     if (!unlocked)
         return reportFileError(path, unlocked.error().message);
     OpenVault open{std::move(*storage), std::move(unlocked).value()};
-    return changePasswordAndSave(open, *secrets, target);
+    return changePasswordAndSave(open, *secrets, arguments, target);
 }
 
 // ---- import, export --------------------------------------------------------
@@ -916,7 +1093,8 @@ int runImport(const Arguments& arguments, const std::string& path)
     }
 
     int status = exitOk;
-    auto storage = openStorage(path, !dryRun, status);
+    auto storage =
+        openStorage(path, dryRun ? std::nullopt : std::optional(lockWait(arguments)), status);
     if (!storage)
         return status;
     auto unlocked = vault::Vault::unlockWithPassword(storage->contents(), password->span());
@@ -932,8 +1110,10 @@ int runImport(const Arguments& arguments, const std::string& path)
     else
         chosen = importers::defaultChoice(plan);
 
-    std::string preview = "source: " + std::string(importers::formatTitle(imported->format)) +
-                          " (" + std::string(importers::formatName(imported->format)) + ")\n";
+    // One line at a time: each label passes printLine's escaping on its own,
+    // so a name holding a line break cannot forge a line of the preview.
+    printLine("source: " + std::string(importers::formatTitle(imported->format)) + " (" +
+              std::string(importers::formatName(imported->format)) + ")");
     for (const auto& row : plan) {
         const auto& account = imported->accounts[row.index];
         std::string line;
@@ -955,14 +1135,13 @@ int runImport(const Arguments& arguments, const std::string& path)
             line += "  (already in the vault: " + recordIdHex(*row.existing) + ")";
         else if (row.existing)
             line += "  (beside " + recordIdHex(*row.existing) + ")";
-        preview += line + "\n";
+        printLine(line);
     }
     for (const auto& warning : imported->warnings)
-        preview += "warning: " + warning + "\n";
+        printLine("warning: " + warning);
     const std::size_t skipped = plan.size() - chosen.size();
-    preview += countText(chosen.size(), "account", "accounts") + " to add, " +
-               countText(skipped, "duplicate", "duplicates") + " skipped";
-    printLine(preview);
+    printLine(countText(chosen.size(), "account", "accounts") + " to add, " +
+              countText(skipped, "duplicate", "duplicates") + " skipped");
     if (dryRun) {
         printLine("dry run: " + path + " was not changed");
         return exitOk;
@@ -1076,7 +1255,7 @@ int runExport(const Arguments& arguments, const std::string& path)
         SecretSource::make(arguments.has("password-stdin"), needsPassword ? 2 : 1, error);
     if (!secrets)
         return reportError(error);
-    auto opened = unlockWithPassword(path, *secrets, false);
+    auto opened = unlockWithPassword(path, *secrets, std::nullopt);
     if (!opened.open)
         return opened.status;
     const vault::Vault& vault = opened.open->vault;
@@ -1124,9 +1303,12 @@ int runExport(const Arguments& arguments, const std::string& path)
         std::fwrite(exported->data.data(), 1, exported->data.size(), stdout);
         return exitOk;
     }
-    if (const auto failed = writeFileAtomically(out, exported->data.view(), 0600,
-                                                replace ? IfExists::Replace : IfExists::Refuse))
-        return reportFileError(out, *failed);
+    const auto saved = writeFileAtomically(out, exported->data.view(), 0600,
+                                           replace ? IfExists::Replace : IfExists::Refuse);
+    if (!saved)
+        return reportFileError(out, saved.error());
+    if (!saved->notDurable.empty())
+        reportError("warning: " + saved->notDurable, exitOk);
     const std::size_t warnings = exported->warnings.size();
     const std::string written =
         out + " (" + std::string(exporters::exportFormatName(*format)) + ")";
@@ -1145,18 +1327,36 @@ int runExport(const Arguments& arguments, const std::string& path)
 
 int runVault(const std::vector<std::string>& args)
 {
+    // passwd and recover: both set a new password (and maybe a new phrase).
+    static const std::vector<OptionSpec> newPasswordOptions = {
+        {"target-ms", true}, {"password-stdin"}, {"allow-weak-password"},
+        {"new-phrase"},      {"words", true},    {"wait", true}};
     static const VaultSubcommand subcommands[] = {
-        {"init", {{"target-ms", true}, {"words", true}, {"password-stdin"}}, 1, "FILE", runInit},
+        {"init",
+         {{"target-ms", true}, {"words", true}, {"password-stdin"}, {"allow-weak-password"}},
+         1,
+         "FILE",
+         runInit},
         {"info", {{"json"}}, 1, "FILE", runInfo},
-        {"add", {{"password-stdin"}}, 2, "FILE and an otpauth URI (or -)", runAdd},
-        {"note", {{"title", true}, {"body-file", true}, {"password-stdin"}}, 1, "FILE", runNote},
+        {"add",
+         {{"password-stdin"}, {"wait", true}},
+         2,
+         "FILE (and - for a link on standard input)",
+         runAdd,
+         1},
+        {"note",
+         {{"title", true}, {"body-file", true}, {"password-stdin"}, {"wait", true}},
+         1,
+         "FILE",
+         runNote},
         {"list", {{"json"}, {"password-stdin"}}, 1, "FILE", runList},
         {"codes", {{"at", true}, {"json"}, {"password-stdin"}}, 1, "FILE", runCodes},
-        {"remove", {{"password-stdin"}}, 2, "FILE and a record ID", runRemove},
-        {"passwd", {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", runPasswd},
-        {"recover", {{"target-ms", true}, {"password-stdin"}}, 1, "FILE", runRecover},
+        {"remove", {{"password-stdin"}, {"wait", true}}, 2, "FILE and a record ID", runRemove},
+        {"passwd", newPasswordOptions, 1, "FILE", runPasswd},
+        {"recover", newPasswordOptions, 1, "FILE", runRecover},
+        {"check-phrase", {{"password-stdin"}}, 1, "FILE", runCheckPhrase},
         {"import",
-         {{"from", true}, {"dry-run"}, {"include-duplicates"}, {"password-stdin"}},
+         {{"from", true}, {"dry-run"}, {"include-duplicates"}, {"password-stdin"}, {"wait", true}},
          2,
          "FILE and SOURCE",
          runImport},

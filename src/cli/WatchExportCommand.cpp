@@ -140,10 +140,14 @@ int run(const std::vector<std::string>& allArgs)
         return reportError(payload.error().message);
     // Refuse also covers a file that appeared while the secrets were typed.
     const auto ifExists = arguments.has("force") ? IfExists::Replace : IfExists::Refuse;
-    if (auto problem = writeFileAtomically(outPath, *payload, 0600, ifExists))
-        return reportError(
-            *problem == outPath + " exists" ? *problem + ": give --force to replace it" : *problem,
-            exitFailure);
+    const auto written = writeFileAtomically(outPath, *payload, 0600, ifExists);
+    if (!written)
+        return reportError(written.error() == outPath + " exists"
+                               ? written.error() + ": give --force to replace it"
+                               : written.error(),
+                           exitFailure);
+    if (!written->notDurable.empty())
+        reportError("warning: " + written->notDurable, exitOk);
     printLine("wrote " + outPath + ": " + std::to_string(accounts.size()) + " accounts, " +
               std::to_string(payload->size()) + " bytes, " + std::to_string(*iterations) +
               " PBKDF2 rounds, for " + deviceId);

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QSignalSpy>
+#include <QThreadPool>
 #include <QUrl>
 #include <QtTest>
 
@@ -62,6 +63,7 @@ private slots:
     void aFailedSaveLeavesTheVaultAsItWas();
     void aScannedTransferCodeGoesToThePreview();
     void lockingDropsThePreview();
+    void stoppingAReadDropsItsAnswer();
 };
 
 void TestImportController::aSecondImportMarksEveryAccountADuplicate()
@@ -225,6 +227,37 @@ void TestImportController::lockingDropsThePreview()
     QCOMPARE(import.stage(), ImportController::Stage::Empty);
     QCOMPARE(import.preview()->count(), 0);
     QVERIFY(!import.addChecked());
+}
+
+void TestImportController::stoppingAReadDropsItsAnswer()
+{
+    // Stop while the file's key is derived: the dialog is free at once, the
+    // answer that comes later is dropped, and the file can be read again.
+    test::VaultFixture fixture;
+    QVERIFY(fixture.unlock());
+    ImportController import;
+    import.setVault(fixture.controller.get());
+    QVERIFY(import.openFile(QUrl::fromLocalFile(test::importData("aegis/aegis_encrypted.json"))));
+    QSignalSpy previews(&import, &ImportController::previewChanged);
+    import.read(QStringLiteral("test"));
+    QVERIFY(import.busy());
+    import.stopReading();
+    QVERIFY(!import.busy());
+    QCOMPARE(import.error(), QStringLiteral("Stopped reading the file."));
+    // The stopped read's answer arrives (the derivation runs to its end) and
+    // changes nothing.
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(60'000));
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    QCOMPARE(import.stage(), ImportController::Stage::Source);
+    QCOMPARE(import.error(), QStringLiteral("Stopped reading the file."));
+    QVERIFY(!import.busy());
+    // The file is still chosen: read again.
+    import.read(QStringLiteral("not the password"));
+    QVERIFY(waitIdle(import));
+    QVERIFY2(import.error().startsWith(QStringLiteral("Wrong password")),
+             qPrintable(import.error()));
+    QCOMPARE(previews.count(), 0);
 }
 
 QTEST_MAIN(TestImportController)

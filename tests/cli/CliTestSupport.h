@@ -38,11 +38,12 @@ inline bool writeBytes(const QString& path, const QByteArray& bytes)
            file.write(bytes) == bytes.size();
 }
 
-// Runs the CLI with args, writes input to its stdin and closes it; stdout goes
-// to stdoutFile instead of the test if one is given. A crash or a hang is a
+// Runs the CLI with args (and environment), writes input to its stdin and
+// closes it; stdout goes to stdoutFile instead of the test if one is given. A crash or a hang is a
 // test failure, reported through QTest state (callers check currentTestFailed).
-inline Outcome runCli(const QStringList& args, const QByteArray& input = {},
-                      const QString& stdoutFile = {})
+inline Outcome
+runCli(const QStringList& args, const QByteArray& input = {}, const QString& stdoutFile = {},
+       const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     // Output goes to files, not pipes: reading a pipe of a process that has
     // just exited lost its output once in a few thousand runs.
@@ -53,6 +54,7 @@ inline Outcome runCli(const QStringList& args, const QByteArray& input = {},
     QProcess process;
     process.setProgram(cliPath);
     process.setArguments(args);
+    process.setProcessEnvironment(environment);
     process.setStandardOutputFile(outPath);
     process.setStandardErrorFile(errPath);
     process.start();

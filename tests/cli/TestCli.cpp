@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
+#include <algorithm>
 
 using namespace watchword;
 using namespace watchword::test;
@@ -234,13 +235,35 @@ void addCodeRows(const OtpCase& c, const QList<Mode>& modes)
     }
 }
 
+// code with args: the outcome, less the warning code prints when the secret
+// is on its command line, which must be there exactly when it is (--secret
+// or an otpauth URI as an argument).
+Outcome runCode(const QStringList& args, const QByteArray& input = {})
+{
+    Outcome outcome = runCli(args, input);
+    const bool secretInArguments = std::any_of(args.begin(), args.end(), [](const QString& arg) {
+        return arg == QStringLiteral("--secret") || arg.startsWith(QStringLiteral("--secret=")) ||
+               arg.startsWith(QStringLiteral("otpauth"), Qt::CaseInsensitive);
+    });
+    const QByteArray warning = "watchword-cli: warning: the secret was given on the command line";
+    if (outcome.exitCode == 0) {
+        const bool warned = outcome.err.startsWith(warning) && outcome.err.count('\n') == 1;
+        if (warned != secretInArguments)
+            QTest::qFail(qPrintable("the command-line warning is wrong: " + describe(outcome)),
+                         __FILE__, __LINE__);
+        if (warned)
+            outcome.err.clear();
+    }
+    return outcome;
+}
+
 void runCodeRow()
 {
     QFETCH(QStringList, args);
     QFETCH(QByteArray, input);
     QFETCH(QString, code);
     QFETCH(QJsonObject, json);
-    const Outcome outcome = runCli(args, input);
+    const Outcome outcome = runCode(args, input);
     if (QTest::currentTestFailed())
         return;
     const QByteArray line = verifySuccessLine(outcome);
@@ -543,7 +566,7 @@ void TestCli::lenientInput_data()
 void TestCli::codeWithoutAtUsesNow()
 {
     const qint64 before = QDateTime::currentSecsSinceEpoch();
-    const Outcome outcome = runCli({"code", "--json", "--secret", validSecret});
+    const Outcome outcome = runCode({"code", "--json", "--secret", validSecret});
     const qint64 after = QDateTime::currentSecsSinceEpoch();
     const QByteArray line = verifySuccessLine(outcome);
     if (QTest::currentTestFailed())
@@ -554,7 +577,7 @@ void TestCli::codeWithoutAtUsesNow()
     const qint64 time = json.value(QStringLiteral("time")).toInteger(-1);
     QVERIFY2(before <= time && time <= after, qPrintable(describe(outcome)));
     // The code printed is the one for that time.
-    const Outcome fixed = runCli({"code", "--at", QString::number(time), "--secret", validSecret});
+    const Outcome fixed = runCode({"code", "--at", QString::number(time), "--secret", validSecret});
     QCOMPARE(verifySuccessLine(fixed), json.value(QStringLiteral("code")).toString().toLatin1());
 }
 

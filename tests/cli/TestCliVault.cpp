@@ -43,6 +43,7 @@ const QByteArray passwordPrompt = "Vault password: ";
 const QByteArray newPasswordPrompt = "New vault password: ";
 const QByteArray repeatPrompt = "Repeat the new password: ";
 const QByteArray phrasePrompt = "Recovery phrase: ";
+const QByteArray linkPrompt = "otpauth link (not shown): ";
 
 // The accounts of the vault round trip: one of each kind, non-default
 // parameters where the URI allows them.
@@ -83,13 +84,17 @@ QByteArray verifyInitOutput(const Outcome& outcome, const QString& path)
         QVERIFY2(outcome.exitCode == 0, qPrintable(describe(outcome)));
         QVERIFY2(outcome.err.isEmpty(), qPrintable(describe(outcome)));
         const QList<QByteArray> lines = outcome.out.split('\n');
-        QVERIFY2(lines.size() == 5 && lines[4].isEmpty(), qPrintable(describe(outcome)));
+        QVERIFY2(lines.size() == 6 && lines[5].isEmpty(), qPrintable(describe(outcome)));
         QVERIFY2(lines[0].startsWith("recovery phrase: "), qPrintable(describe(outcome)));
-        QVERIFY2(lines[1].contains("Write the recovery phrase down"),
+        QVERIFY2(QRegularExpression("^recovery key fingerprint: [0-9A-F]{4}( [0-9A-F]{4}){4}$")
+                     .match(QString::fromUtf8(lines[1]))
+                     .hasMatch(),
                  qPrintable(describe(outcome)));
-        QVERIFY2(lines[2].contains("600000 iterations") && lines[2].contains("target 1 ms"),
+        QVERIFY2(lines[2].contains("Write the recovery phrase down"),
                  qPrintable(describe(outcome)));
-        QCOMPARE(lines[3], "created " + path.toUtf8());
+        QVERIFY2(lines[3].contains("600000 iterations") && lines[3].contains("target 1 ms"),
+                 qPrintable(describe(outcome)));
+        QCOMPARE(lines[4], "created " + path.toUtf8());
         phrase = lines[0].mid(int(sizeof("recovery phrase: ")) - 1);
         QCOMPARE(phrase.count(' '), 23);
     }();
@@ -212,7 +217,7 @@ public:
     // Adds the account of uri; its id (empty on failure, reported via QTest).
     QByteArray add(const QString& uri, const QByteArray& password = vaultPassword) const
     {
-        return verifySuccessLine(runWithPassword("add", {uri}, {}, password));
+        return verifySuccessLine(runWithPassword("add", {}, uri.toUtf8() + '\n', password));
     }
 
     QJsonArray list(const QByteArray& password = vaultPassword) const
@@ -533,7 +538,7 @@ void TestCliVault::vaultRoundTrip()
     QMap<QString, QString> uriById;
     QStringList addedIds;
     for (const auto& c : vaultAccountCases()) {
-        const Outcome added = vault.runWithPassword("add", {c.uri});
+        const Outcome added = vault.runWithPassword("add", {}, c.uri.toUtf8() + '\n');
         const QByteArray id = verifySuccessLine(added);
         QVERIFY2(recordIdPattern.match(QString::fromUtf8(id)).hasMatch(),
                  qPrintable(describe(added)));
@@ -571,10 +576,11 @@ void TestCliVault::vaultRoundTrip()
             const QString uri = uriById.value(entry.value("id").toString());
             QVERIFY2(!uri.isEmpty(), qPrintable(jsonText(entry)));
             const bool hotp = uri.startsWith("otpauth://hotp/");
-            QStringList codeArgs{"code", "--json", uri};
+            QStringList codeArgs{"code", "--json", "-"};
             if (!hotp)
                 codeArgs << "--at" << QString::number(at);
-            const QJsonObject expected = parseJsonObject(verifySuccessLine(runCli(codeArgs)));
+            const QJsonObject expected =
+                parseJsonObject(verifySuccessLine(runCli(codeArgs, uri.toUtf8() + '\n')));
             QCOMPARE(entry.value("code").toString(), expected.value("code").toString());
             QCOMPARE(entry.value("type").toString(), expected.value("type").toString());
             QCOMPARE(entry.value("issuer").toString(), expected.value("issuer").toString());
@@ -662,7 +668,7 @@ void TestCliVault::vaultPasswd()
         return;
     const QByteArray id = vault.add(vaultAccountCases().front().uri);
 
-    const QByteArray newPassword = "Tr0ub4dor&3 \xc3\xa9t\xc3\xa9"; // UTF-8, with a space
+    const QByteArray newPassword = "Tr0ub4dor&3 \xc3\xa9t\xc3\xa9 and more"; // UTF-8, spaces
     const Outcome changed = vault.runWithPassword("passwd", {}, newPassword + '\n');
     QVERIFY2(verifySuccessLine(changed).startsWith("password changed: PBKDF2-HMAC-SHA256, 600000 "),
              qPrintable(describe(changed)));
@@ -674,7 +680,7 @@ void TestCliVault::vaultPasswd()
     QCOMPARE(listed.size(), 1);
     QCOMPARE(listed.first().toObject().value("id").toString(), QString::fromUtf8(id));
     // The same text in NFC and NFD opens the vault: passwords are NFKD-normalized.
-    const QByteArray decomposed = "Tr0ub4dor&3 e\xcc\x81te\xcc\x81";
+    const QByteArray decomposed = "Tr0ub4dor&3 e\xcc\x81te\xcc\x81 and more";
     QCOMPARE(vault.list(decomposed).size(), 1);
 
     // passwd with the old password again: refused, file unchanged.
@@ -705,7 +711,7 @@ void TestCliVault::vaultRecover()
         vault.run("recover", {"--password-stdin"}, "abandon abandon abandon\nnew password\n"));
     QCOMPARE(vault.bytes(), before);
 
-    const QByteArray newPassword = "after recovery";
+    const QByteArray newPassword = "set again after the recovery";
     const Outcome recovered =
         vault.run("recover", {"--password-stdin"}, vault.phrase() + '\n' + newPassword + '\n');
     QVERIFY2(verifySuccessLine(recovered).startsWith("password changed: "),
@@ -714,9 +720,9 @@ void TestCliVault::vaultRecover()
     verifyOperationFailure(vault.runWithPassword("list"), vault.path(), "wrong password");
     // The phrase still opens the vault after the password change (the
     // recovery slot wraps the new master key).
-    verifySuccessLine(
-        vault.run("recover", {"--password-stdin"}, vault.phrase() + "\nthird password\n"));
-    QCOMPARE(vault.list("third password").size(), 1);
+    verifySuccessLine(vault.run("recover", {"--password-stdin"},
+                                vault.phrase() + "\na third password, also long\n"));
+    QCOMPARE(vault.list("a third password, also long").size(), 1);
 }
 
 void TestCliVault::vaultWrongSecretLeavesFileUnchanged_data()
@@ -732,7 +738,7 @@ void TestCliVault::vaultWrongSecretLeavesFileUnchanged_data()
     };
     row("list", "list", {"--password-stdin"}, wrong);
     row("codes", "codes", {"--password-stdin"}, wrong);
-    row("add", "add", {"--password-stdin", uri}, wrong);
+    row("add", "add", {"--password-stdin"}, wrong + uri.toUtf8() + '\n');
     row("add -", "add", {"--password-stdin", "-"}, wrong + uri.toUtf8() + '\n');
     row("remove", "remove", {"--password-stdin", "00112233445566778899aabbccddeeff"}, wrong);
     row("passwd", "passwd", {"--password-stdin"}, wrong + "new password\n");
@@ -780,7 +786,8 @@ void TestCliVault::vaultDamagedFile()
     ScratchVault vault;
     if (!vault.init())
         return;
-    verifySuccessLine(vault.runWithPassword("add", {vaultAccountCases().front().uri}));
+    verifySuccessLine(
+        vault.runWithPassword("add", {}, vaultAccountCases().front().uri.toUtf8() + '\n'));
     QByteArray damaged = vault.bytes();
     QVERIFY(damaged.size() > 600);
     if (truncateTo == -2)
@@ -803,7 +810,7 @@ void TestCliVault::vaultDamagedFile()
     const QList<std::tuple<QString, QStringList, QByteArray>> commands = {
         {"list", {"--password-stdin"}, pw},
         {"codes", {"--password-stdin"}, pw},
-        {"add", {vaultAccountCases()[1].uri, "--password-stdin"}, pw},
+        {"add", {"--password-stdin"}, pw + vaultAccountCases()[1].uri.toUtf8() + '\n'},
         {"passwd", {"--password-stdin"}, pw + "new password\n"},
         {"info", {}, {}},
     };
@@ -873,10 +880,17 @@ void TestCliVault::vaultBadInput_data()
     row("init password not UTF-8", {"vault", "init", "new.wwv", "--password-stdin"}, "pass\xff\n");
     row("init unknown option", {"vault", "init", "new.wwv", "--password", "x"}, {});
     row("add without URI", {"vault", "add", "FILE", "--password-stdin"}, pw);
-    row("add bad URI", {"vault", "add", "FILE", "otpauth://totp/x?secret=1", "--password-stdin"},
-        pw);
-    row("add not a URI", {"vault", "add", "FILE", "hello", "--password-stdin"}, pw);
-    row("add empty password", {"vault", "add", "FILE", uri, "--password-stdin"}, "\n");
+    row("add link on the command line", {"vault", "add", "FILE", uri, "--password-stdin"},
+        pw + uri.toUtf8() + '\n');
+    row("add bad URI", {"vault", "add", "FILE", "--password-stdin"},
+        pw + "otpauth://totp/x?secret=1\n");
+    row("add not a URI", {"vault", "add", "FILE", "--password-stdin"}, pw + "hello\n");
+    row("add empty password", {"vault", "add", "FILE", "--password-stdin"},
+        "\n" + uri.toUtf8() + '\n');
+    row("add --wait not a number", {"vault", "add", "FILE", "--wait", "soon", "--password-stdin"},
+        pw + uri.toUtf8() + '\n');
+    row("add --wait too long", {"vault", "add", "FILE", "--wait", "3601", "--password-stdin"},
+        pw + uri.toUtf8() + '\n');
     row("add - bad URI line", {"vault", "add", "FILE", "-", "--password-stdin"}, pw + "nope\n");
     row("remove short id", {"vault", "remove", "FILE", "0011", "--password-stdin"}, pw);
     row("remove long id",
@@ -993,8 +1007,10 @@ void TestCliVault::promptUnlock()
     const Dialogue password{{passwordPrompt, vaultPassword + '\r'}};
 
     const QString uri = vaultAccountCases()[0].uri;
-    const QByteArray id =
-        verifySuccessLine(runAtTerminal({"add", vault.path(), uri}, password).outcome);
+    const QByteArray id = verifySuccessLine(
+        runAtTerminal({"add", vault.path()},
+                      {{passwordPrompt, vaultPassword + '\r'}, {linkPrompt, uri.toUtf8() + '\r'}})
+            .outcome);
     if (QTest::currentTestFailed())
         return;
     PseudoTerminal::Options piped;
@@ -1016,14 +1032,16 @@ void TestCliVault::promptUnlock()
         parseJsonObject(verifySuccessLine(codes.outcome)).value("codes").toArray();
     QCOMPARE(entries.size(), 2);
     QCOMPARE(entries[0].toObject().value("code").toString(),
-             parseJsonObject(verifySuccessLine(runCli({"code", "--json", uri, "--at", "59"})))
+             parseJsonObject(verifySuccessLine(runCli({"code", "--json", "-", "--at", "59"},
+                                                      uri.toUtf8() + '\n')))
                  .value("code")
                  .toString());
 
     // A wrong password typed: refused, nothing changed.
     const Files before = vault.files();
-    const TerminalOutcome wrong = runAtTerminal({"add", vault.path(), vaultAccountCases()[1].uri},
-                                                {{passwordPrompt, "not the password\r"}});
+    const TerminalOutcome wrong = runAtTerminal(
+        {"add", vault.path()}, {{passwordPrompt, "not the password\r"},
+                                {linkPrompt, vaultAccountCases()[1].uri.toUtf8() + '\r'}});
     if (QTest::currentTestFailed())
         return;
     verifyOperationFailure(wrong.outcome, vault.path(), "wrong password");
@@ -1140,8 +1158,9 @@ void TestCliVault::promptEndOfInput_data()
     const QByteArray end = "\x04";
     QTest::newRow("list, password")
         << QStringList{"list", "FILE"} << Dialogue{{passwordPrompt, end}};
-    QTest::newRow("add, password") << QStringList{"add", "FILE", vaultAccountCases()[1].uri}
-                                   << Dialogue{{passwordPrompt, end}};
+    QTest::newRow("add, password") << QStringList{"add", "FILE"} << Dialogue{{passwordPrompt, end}};
+    QTest::newRow("add, link") << QStringList{"add", "FILE"}
+                               << Dialogue{{passwordPrompt, password}, {linkPrompt, end}};
     QTest::newRow("passwd, current password")
         << QStringList{"passwd", "FILE"} << Dialogue{{passwordPrompt, end}};
     // From here passwd holds the vault open and locked.
@@ -1265,7 +1284,8 @@ void TestCliVault::promptHangUp()
     }
     QVERIFY2(ended.outcome.out.isEmpty(), qPrintable(describe(ended)));
     // The lock went with the process.
-    verifySuccessLine(vault.runWithPassword("add", {vaultAccountCases().front().uri}));
+    verifySuccessLine(
+        vault.runWithPassword("add", {}, vaultAccountCases().front().uri.toUtf8() + '\n'));
 }
 
 void TestCliVault::promptInterrupted_data()
@@ -1361,7 +1381,8 @@ void TestCliVault::lockHeldByWaitingCommand()
     const Files before = vault.files();
     const QByteArray holder = "is in use by process " + pid;
     const QString otherUri = vaultAccountCases()[1].uri;
-    verifyOperationFailure(vault.runWithPassword("add", {otherUri}), vault.path(), holder);
+    verifyOperationFailure(vault.runWithPassword("add", {"--wait", "0"}, otherUri.toUtf8() + '\n'),
+                           vault.path(), holder);
     verifyOperationFailure(vault.runWithPassword("remove", {QString::fromUtf8(id)}), vault.path(),
                            holder);
     verifyOperationFailure(vault.runWithPassword("passwd", {}, "another password\n"), vault.path(),
@@ -1416,7 +1437,8 @@ void TestCliVault::lockHeldByAnotherProgram()
     const QByteArray holder =
         writesPid ? "is in use by process " + pid : "is in use by another process";
     const QString otherUri = vaultAccountCases()[1].uri;
-    verifyOperationFailure(vault.runWithPassword("add", {otherUri}), vault.path(), holder);
+    verifyOperationFailure(vault.runWithPassword("add", {"--wait", "0"}, otherUri.toUtf8() + '\n'),
+                           vault.path(), holder);
     verifyOperationFailure(vault.runWithPassword("remove", {QString::fromUtf8(id)}), vault.path(),
                            holder);
     verifyOperationFailure(vault.runWithPassword("note", {"--title", "T", "--body-file", bodyPath}),
@@ -1447,10 +1469,12 @@ void TestCliVault::waitingForPasswordHoldsNoLock()
     if (!vault.init())
         return;
     PseudoTerminal first;
-    QVERIFY(first.start({"vault", "add", vault.path(), vaultAccountCases()[0].uri}));
+    QVERIFY(first.start({"vault", "add", vault.path()}));
     QVERIFY(first.waitForHiddenPrompt(passwordPrompt));
     const QByteArray secondId = vault.add(vaultAccountCases()[1].uri);
     first.type(vaultPassword + '\r');
+    QVERIFY(first.waitForHiddenPrompt(linkPrompt));
+    first.type(vaultAccountCases()[0].uri.toUtf8() + '\r');
     const QByteArray firstId = verifySuccessLine(first.finish().outcome);
     QCOMPARE(recordIds(vault.list()),
              (QStringList{QString::fromUtf8(secondId), QString::fromUtf8(firstId)}));
@@ -1531,7 +1555,7 @@ void TestCliVault::changedOnDiskWhileWaiting()
     }
     const Files changed = vault.files();
 
-    const QByteArray newPassword = "never saved";
+    const QByteArray newPassword = "never saved after all";
     terminal.type(newPassword + '\r');
     QVERIFY(terminal.answer(repeatPrompt, newPassword));
     const TerminalOutcome ended = terminal.finish();
@@ -1608,8 +1632,11 @@ void TestCliVault::killedWhileAdding()
         Run run;
         QProcess process;
         process.setProgram(cliPath);
-        process.setArguments({"vault", "add", vault.path(), roundUri(round), "--password-stdin"});
-        process.setStandardInputFile(passwordFile);
+        process.setArguments({"vault", "add", vault.path(), "--password-stdin"});
+        const QString input = outputs.filePath("input");
+        if (!writeBytes(input, vaultPassword + '\n' + roundUri(round).toUtf8() + '\n'))
+            QTest::qFail("could not write the input file", __FILE__, __LINE__);
+        process.setStandardInputFile(input);
         process.setStandardOutputFile(outputs.filePath("out"));
         process.setStandardErrorFile(outputs.filePath("err"));
         watch.clear();
@@ -1656,8 +1683,10 @@ void TestCliVault::killedWhileAdding()
     };
 
     const QString vaultName = QFileInfo(vault.path()).fileName();
+    // .0: the file a save replaced, until the rotation (or the next save,
+    // after a kill) makes it .1.
     const QRegularExpression backupName(
-        QStringLiteral("^%1\\.[1-5]$").arg(QRegularExpression::escape(vaultName)));
+        QStringLiteral("^%1\\.[0-5]$").arg(QRegularExpression::escape(vaultName)));
     QSet<QByteArray> states{sha256(vault.bytes())}; // every content the vault file has had
     QJsonArray records = vault.list();
     int killedBefore = 0;  // killed, the records as they were

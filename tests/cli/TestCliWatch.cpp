@@ -279,12 +279,12 @@ private slots:
                         password + '\n')
                      .exitCode,
                  0);
-        QCOMPARE(runCli({"vault", "add", vault,
-                         "otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&issuer=Example",
-                         "--password-stdin"},
-                        password + '\n')
-                     .exitCode,
-                 0);
+        QCOMPARE(
+            runCli({"vault", "add", vault, "--password-stdin"},
+                   password +
+                       "\notpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&issuer=Example\n")
+                .exitCode,
+            0);
         const QString payload = directory.filePath(QStringLiteral("watch.json"));
         const QStringList exportArgs = {"watch",         "export", "--device",        "fr255",
                                         "--vault",       vault,    "--out",           payload,

@@ -229,6 +229,14 @@ def main() -> int:
         args, stdin = cli_command(options.cli, case)
         try:
             exit_code, out, err = run(args, stdin)
+            # A secret given as an argument is said to be one, every time.
+            warning = "watchword-cli: warning: the secret was given on the command line"
+            in_arguments = any(a == "--secret" or a.startswith("--secret=") or a.lower().startswith("otpauth")
+                               for a in args)
+            if exit_code == 0 and in_arguments:
+                if not err.startswith(warning) or err.count("\n") != 1:
+                    raise Mismatch("no command-line warning on stderr: %r" % err)
+                err = ""
             if exit_code != 0 or err:
                 raise Mismatch("watchword-cli failed (exit %d): %s" % (exit_code, err.strip()))
             if not out.endswith("\n") or out.count("\n") != 1:

@@ -802,6 +802,12 @@ def write(path: str, data: bytes) -> None:
         handle.write(data)
 
 
+def recovery_fingerprint(r: bytes) -> str:
+    """Section 6.8: SHA-256 over the label and R, 10 bytes, groups of four."""
+    digits = hashlib.sha256(b"watchword/vault/v1 recovery fingerprint" + r).digest()[:10].hex().upper()
+    return " ".join(digits[i:i + 4] for i in range(0, 20, 4))
+
+
 def make_vault(cli: str, directory: str, name: str, password: str, words=None):
     vault = CliVault(cli, os.path.join(directory, name))
     args = ["init", "--target-ms", "1", "--password-stdin"]
@@ -952,7 +958,7 @@ class Driver:
             if account["name"] == "totp-sha256":
                 _, out, _ = vault.mutate("add", "-", "--password-stdin", stdin="%s\n%s\n" % (old_password, uri))
             else:
-                _, out, _ = vault.mutate("add", uri, "--password-stdin", stdin=old_password + "\n")
+                _, out, _ = vault.mutate("add", "--password-stdin", stdin="%s\n%s\n" % (old_password, uri))
             record_id = out.strip()
             expect(len(record_id) == 32 and all(c in "0123456789abcdef" for c in record_id),
                    "vault add printed %r, not an id" % out)
@@ -1067,7 +1073,8 @@ class Driver:
                 "records": vault.record_count, "kdf": "PBKDF2-HMAC-SHA256", "iterations": vault.iterations,
                 "target_ms": vault.target_ms, "measured_iterations_per_second": vault.rate,
                 "recovery_slot": vault.recovery_r is not None,
-                "recovery_public_key": vault.recovery_r.hex() if vault.recovery_r else None}
+                "recovery_public_key": vault.recovery_r.hex() if vault.recovery_r else None,
+                "recovery_key_fingerprint": recovery_fingerprint(vault.recovery_r) if vault.recovery_r else None}
         for key, value in info.items():
             expect(key in ours, "vault info --json prints %r, which this test does not know how to check" % key)
             expect_equal(ours[key], value, "vault info " + key)
@@ -1239,11 +1246,11 @@ class Driver:
 
     def small_vault(self) -> None:
         """A 12-word phrase opens the recovery slot the same way."""
-        password = "kurz"
+        password = "kurz, aber lang genug"
         vault, phrase = make_vault(self.cli, self.dir, "small.wwv", password, words=12)
         expect_equal(12, len(phrase.split(" ")), "--words 12 printed 12 words")
         account = test_accounts()[4]
-        vault.mutate("add", build_uri(account), "--password-stdin", stdin=password + "\n")
+        vault.mutate("add", "--password-stdin", stdin="%s\n%s\n" % (password, build_uri(account)))
         opened = Vault(read(vault.path))
         master = opened.master_key_from_phrase(phrase)
         expect_equal(master, opened.master_key_from_password(password), "12-word phrase: M")

@@ -22,6 +22,7 @@ Item {
         property bool demo: false
         property var recoveryWords: []
         property var confirmPositions: []
+        property string newRecoveryFingerprint: ""
         property var calls: []
 
         function record(call) {

@@ -52,6 +52,21 @@ Item {
                 function beginNewRecoveryPhrase(password) {
                     return record("beginNewRecoveryPhrase", [password])
                 }
+                // The recovery key and the phrase check, as the controller
+                // answers them: the phrase "right words" matches.
+                property string recoveryFingerprint: "DA30 2939 EB46 62CC DCEB"
+                property string phraseCheck: ""
+                property bool phraseMatches: false
+                function checkRecoveryPhrase(phrase) {
+                    calls = calls.concat([{ name: "checkRecoveryPhrase", args: [phrase] }])
+                    phraseMatches = phrase === "right words"
+                    phraseCheck = phraseMatches ? "This phrase opens the vault (recovery key DA30 2939 EB46 62CC DCEB)."
+                                                : "This phrase does not open the vault: its recovery key is 0000 1111 2222 3333 4444."
+                }
+                function clearPhraseCheck() {
+                    phraseCheck = ""
+                    phraseMatches = false
+                }
                 // As the controller does it: not busy first, then the error.
                 function finish() {
                     busy = false
@@ -359,6 +374,33 @@ Item {
             compare(vault.calls[0].args, ["my password"])
             compare(field.text, "")
             tryCompare(dialog, "visible", false)
+        }
+
+        function test_checkRecoveryPhrase() {
+            const page = makePage()
+            compare(child(page, "recoveryFingerprintLabel").text,
+                    "Recovery key fingerprint: DA30 2939 EB46 62CC DCEB")
+            const dialog = openDialog(page, "checkPhraseButton", "checkPhraseDialog")
+            const field = child(page, "checkPhraseField")
+            compare(field.echoMode, TextInput.Password)
+            const answer = child(page, "phraseCheckLabel")
+            verify(!answer.visible)
+            type(field, "wrong words")
+            keyClick(Qt.Key_Return)
+            compare(vault.calls[vault.calls.length - 1].args, ["wrong words"])
+            compare(field.text, "")
+            verify(answer.visible)
+            verify(answer.text.indexOf("does not open") >= 0, answer.text)
+            verify(!answer.font.bold)
+            // Typing again clears the old answer; the right phrase says so.
+            type(field, "right words")
+            verify(!answer.visible)
+            mouseClick(child(page, "checkPhraseConfirm"))
+            verify(answer.text.indexOf("opens the vault") >= 0, answer.text)
+            verify(answer.font.bold)
+            dialog.close()
+            tryCompare(dialog, "visible", false)
+            compare(vault.phraseCheck, "")
         }
 
         function test_slowFailureKeepsTheDialogOpen() {

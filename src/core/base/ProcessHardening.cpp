@@ -1,6 +1,7 @@
 #include "base/ProcessHardening.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -18,6 +19,7 @@ std::string hardenProcess()
             failed += "; ";
         failed += std::string("prctl(PR_SET_DUMPABLE): ") + std::strerror(errno);
     }
+    std::signal(SIGXFSZ, SIG_IGN);
     return failed;
 }
 

@@ -1,7 +1,9 @@
 #include "otp/OtpauthUri.h"
 
 #include "encoding/Base32.h"
+#include "encoding/DisplayText.h"
 #include "encoding/Hex.h"
+#include "encoding/Utf8.h"
 
 #include <algorithm>
 #include <array>
@@ -56,53 +58,20 @@ std::string hexByte(unsigned char byte)
 // sees (line breaks, terminal escapes).
 std::string textProblem(std::string_view text)
 {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t size = text.size();
-    for (std::size_t i = 0; i < size;) {
-        const unsigned char lead = bytes[i];
-        if (lead < 0x80) {
-            if (lead < 0x20 || lead == 0x7f)
-                return "contains the control character " + hexByte(lead) + " at byte " +
-                       std::to_string(i + 1);
-            ++i;
-            continue;
-        }
-        std::size_t length = 0;
-        std::uint32_t codePoint = 0;
-        std::uint32_t minimum = 0;
-        if (lead >= 0xc2 && lead <= 0xdf) {
-            length = 2;
-            codePoint = lead & 0x1f;
-            minimum = 0x80;
-        } else if (lead >= 0xe0 && lead <= 0xef) {
-            length = 3;
-            codePoint = lead & 0x0f;
-            minimum = 0x800;
-        } else if (lead >= 0xf0 && lead <= 0xf4) {
-            length = 4;
-            codePoint = lead & 0x07;
-            minimum = 0x10000;
-        } else {
-            return "is not valid UTF-8 (byte " + hexByte(lead) + " at byte " +
-                   std::to_string(i + 1) + ")";
-        }
-        if (size - i < length)
-            return "is not valid UTF-8 (truncated sequence at byte " + std::to_string(i + 1) + ")";
-        for (std::size_t k = 1; k < length; ++k) {
-            const unsigned char next = bytes[i + k];
-            if ((next & 0xc0) != 0x80)
-                return "is not valid UTF-8 (bad continuation at byte " + std::to_string(i + k + 1) +
-                       ")";
-            codePoint = (codePoint << 6) | (next & 0x3f);
-        }
-        if (codePoint < minimum || codePoint > 0x10ffff ||
-            (codePoint >= 0xd800 && codePoint <= 0xdfff))
-            return "is not valid UTF-8 (invalid sequence at byte " + std::to_string(i + 1) + ")";
-        if (codePoint >= 0x80 && codePoint <= 0x9f)
+    for (std::size_t i = 0; i < text.size();) {
+        const auto character = encoding::decodeUtf8At(text, i);
+        if (!character)
+            return "is not valid UTF-8 (byte " + hexByte(static_cast<unsigned char>(text[i])) +
+                   " at byte " + std::to_string(i + 1) + ")";
+        const char32_t c = character->codePoint;
+        if (c < 0x80 && encoding::isControlCharacter(c))
+            return "contains the control character " + hexByte(static_cast<unsigned char>(c)) +
+                   " at byte " + std::to_string(i + 1);
+        if (encoding::isControlCharacter(c))
             return "contains the control character U+00" +
-                   hexByte(static_cast<unsigned char>(codePoint)).substr(2) + " at byte " +
+                   hexByte(static_cast<unsigned char>(c)).substr(2) + " at byte " +
                    std::to_string(i + 1);
-        i += length;
+        i += character->length;
     }
     return {};
 }

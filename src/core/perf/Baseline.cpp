@@ -429,8 +429,9 @@ Result<void, Error<BaselineError>> saveBaseline(const std::filesystem::path& dir
     if (error)
         return failure(BaselineError::WriteFailed, "could not create the directory " +
                                                        directory.string() + ": " + error.message());
-    if (auto problem = writeFileAtomically(baselinePath(directory, name), text))
-        return failure(BaselineError::WriteFailed, *problem);
+    // A baseline whose directory could not be flushed is still saved.
+    if (auto written = writeFileAtomically(baselinePath(directory, name), text); !written)
+        return failure(BaselineError::WriteFailed, written.error());
     return {};
 }
 
@@ -441,56 +442,21 @@ Result<Baseline, Error<BaselineError>> loadBaseline(const std::filesystem::path&
         return failure(BaselineError::BadName, badName(name));
     const std::string path = baselinePath(directory, name).string();
 
-    int descriptor;
-    do {
-        descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
-    } while (descriptor < 0 && errno == EINTR);
-    if (descriptor < 0) {
-        const int code = errno;
-        if (code == ENOENT || code == ENOTDIR)
+    const RegularFile file = openRegularFile(path.c_str());
+    if (file.descriptor < 0) {
+        if (!file.kind.empty())
+            return failure(BaselineError::Unreadable, notRegularFileMessage(path, file.kind));
+        if (file.error == ENOENT || file.error == ENOTDIR)
             return failure(BaselineError::NotFound,
                            "no baseline named " + name + " in " + directory.string());
         return failure(BaselineError::Unreadable,
-                       "could not open " + path + ": " + std::strerror(code));
+                       "could not open " + path + ": " + std::strerror(file.error));
     }
-    struct stat status
-    {};
-    if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
-        ::close(descriptor);
-        return failure(BaselineError::Unreadable, path + " is not a regular file");
-    }
-    // Read at most one byte more than allowed, to tell "too large" apart
-    // without trusting the size fstat gave (the file may be growing).
-    std::string text;
-    text.resize(std::min<std::size_t>(static_cast<std::size_t>(std::max<off_t>(status.st_size, 0)),
-                                      maximumBaselineBytes) +
-                1);
-    std::size_t done = 0;
-    for (;;) {
-        if (done == text.size()) {
-            if (text.size() > maximumBaselineBytes)
-                break;
-            text.resize(std::min(text.size() * 2, maximumBaselineBytes + 1));
-        }
-        const ssize_t got = ::read(descriptor, text.data() + done, text.size() - done);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            const int code = errno;
-            ::close(descriptor);
-            return failure(BaselineError::Unreadable,
-                           "could not read " + path + ": " + std::strerror(code));
-        }
-        if (got == 0)
-            break;
-        done += static_cast<std::size_t>(got);
-    }
-    ::close(descriptor);
-    if (done > maximumBaselineBytes)
-        return failure(BaselineError::Unreadable,
-                       path + " is larger than any baseline (limit " +
-                           std::to_string(maximumBaselineBytes / (1024 * 1024)) + " MiB)");
-    text.resize(done);
+    auto read = readToEnd(file.descriptor, path, maximumBaselineBytes);
+    ::close(file.descriptor);
+    if (!read)
+        return failure(BaselineError::Unreadable, read.error());
+    const std::string text(read->view());
     return parseBaseline(text, path, name);
 }
 

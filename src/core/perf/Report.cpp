@@ -1224,6 +1224,13 @@ std::optional<std::string> writeReportDirectory(const Report& report,
             return "could not create the directory " + path.string() + ": " + error.message();
         return std::nullopt;
     };
+    // A report whose directory could not be flushed is still a report.
+    const auto write = [](const std::filesystem::path& path,
+                          std::string_view text) -> std::optional<std::string> {
+        if (auto written = writeFileAtomically(path, text); !written)
+            return written.error();
+        return std::nullopt;
+    };
     if (auto error = makeDirectories(directory))
         return error;
     for (const auto& m : report.measurements) {
@@ -1232,14 +1239,14 @@ std::optional<std::string> writeReportDirectory(const Report& report,
         const auto folder = directory / benchmarkFolder(m.name);
         if (auto error = makeDirectories(folder))
             return error;
-        if (auto error = writeFileAtomically(folder / "estimates.json", estimatesJson(m)))
+        if (auto error = write(folder / "estimates.json", estimatesJson(m)))
             return error;
     }
-    if (auto error = writeFileAtomically(directory / "report.md", markdownReport(report) + "\n"))
+    if (auto error = write(directory / "report.md", markdownReport(report) + "\n"))
         return error;
-    if (auto error = writeFileAtomically(directory / "report.json", jsonReport(report)))
+    if (auto error = write(directory / "report.json", jsonReport(report)))
         return error;
-    return writeFileAtomically(directory / "report.html", htmlReport(report));
+    return write(directory / "report.html", htmlReport(report));
 }
 
 } // namespace watchword::perf

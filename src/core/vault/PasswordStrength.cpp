@@ -171,4 +171,12 @@ PasswordStrength estimatePasswordStrength(std::string_view password)
     return result;
 }
 
+std::optional<std::string> newPasswordRefusal(std::string_view password)
+{
+    const PasswordStrength strength = estimatePasswordStrength(password);
+    if (strength.score > 0)
+        return std::nullopt;
+    return "this password is too easy to guess. " + strength.hint;
+}
+
 } // namespace watchword::vault

@@ -15,6 +15,7 @@
 // with digits or symbols appended, scores 0 whatever its length.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,5 +35,14 @@ struct PasswordStrength
 // offline at the calibrated PBKDF2 cost; 60 bits at about a second per guess
 // per core is far beyond reach, 40 bits is not for a determined attacker.
 [[nodiscard]] PasswordStrength estimatePasswordStrength(std::string_view password);
+
+// The rule every new password meets, in the app and the CLI alike (a new
+// vault, a password change, a recovery): a password the estimate calls very
+// weak (score 0: under 28 bits, or a common password) is refused. nullopt if
+// password is accepted, else why not: "this password is too easy to guess"
+// and the estimate's hint. password is the NFKD UTF-8 the vault derives from.
+// The CLI's --allow-weak-password skips the rule, for scripts that make
+// throw-away vaults; nothing else does.
+[[nodiscard]] std::optional<std::string> newPasswordRefusal(std::string_view password);
 
 } // namespace watchword::vault

@@ -1,5 +1,6 @@
 #include "vault/Records.h"
 
+#include "encoding/DisplayText.h"
 #include "vault/BigEndian.h"
 
 #include <algorithm>
@@ -505,6 +506,28 @@ std::uint32_t sortPositionOf(const Record& record) noexcept
 Record cloneRecord(const Record& record)
 {
     return std::visit([](const auto& r) { return Record(r.clone()); }, record);
+}
+
+void neutraliseLabels(Record& record)
+{
+    const auto neutraliseTags = [](std::vector<std::string>& tags) {
+        std::vector<std::string> kept;
+        for (const auto& tag : tags) {
+            std::string label = encoding::neutralisedLabel(tag);
+            if (!label.empty() && std::find(kept.begin(), kept.end(), label) == kept.end())
+                kept.push_back(std::move(label));
+        }
+        tags = std::move(kept);
+    };
+    if (auto* account = std::get_if<OtpAccount>(&record)) {
+        account->issuer = encoding::neutralisedLabel(account->issuer);
+        account->accountName = encoding::neutralisedLabel(account->accountName);
+        neutraliseTags(account->tags);
+    } else {
+        auto& note = std::get<SecureNote>(record);
+        note.title = encoding::neutralisedLabel(note.title);
+        neutraliseTags(note.tags);
+    }
 }
 
 VaultResult<void> validateRecord(const Record& record)

@@ -102,6 +102,13 @@ using Record = std::variant<OtpAccount, SecureNote>;
 [[nodiscard]] std::uint32_t sortPositionOf(const Record& record) noexcept;
 [[nodiscard]] Record cloneRecord(const Record& record);
 
+// Makes record's one-line labels (issuer, account name, note title, tags)
+// show all they hold: encoding::neutralisedLabel on each (control characters
+// become a space; bidirectional overrides and invisible characters go), then
+// tags left empty or equal to an earlier one are dropped. Vault::add and
+// Vault::update do this to every record they take.
+void neutraliseLabels(Record& record);
+
 // Checks that record can be stored: strings UTF-8 without NUL, tags 1..256
 // bytes and distinct; accounts: a 1..1024-byte secret and parameters that
 // otp::validate accepts. Fails with InvalidRecord naming the field.

@@ -15,6 +15,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <system_error>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -152,25 +153,29 @@ struct FileSnapshot
 {
     Bytes bytes;
     FileIdentity identity;
+    mode_t mode = 0;
 };
 
 // Reads the regular file at path (not through a final symbolic link).
 Result<FileSnapshot, StorageError> readFile(const std::string& path)
 {
-    FileDescriptor file(openRetrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY));
+    // Never waits: a FIFO or a device at the path is refused, not opened.
+    const RegularFile opened = openRegularFile(path.c_str(), O_NOFOLLOW);
+    if (!opened.kind.empty())
+        return fail(StorageErrorCode::IoError,
+                    notRegularFileMessage(path, opened.kind) + ": a vault is a file");
+    FileDescriptor file(opened.descriptor);
     if (!file.valid()) {
-        if (errno == ELOOP)
+        if (opened.error == ELOOP)
             return fail(StorageErrorCode::IoError,
                         path + " is a symbolic link; saving replaces the file, which would cut "
                                "the link, so give the path of the real file");
-        return systemFailure("open", path, errno);
+        return systemFailure("open", path, opened.error);
     }
     struct stat status
     {};
     if (::fstat(file.get(), &status) != 0)
         return systemFailure("read the status of", path, errno);
-    if (!S_ISREG(status.st_mode))
-        return fail(StorageErrorCode::IoError, path + " is not a regular file");
     if (static_cast<std::uint64_t>(status.st_size) > maximumVaultFileSize)
         return fail(StorageErrorCode::IoError, path + " is " + std::to_string(status.st_size) +
                                                    " bytes, larger than any vault (limit " +
@@ -199,7 +204,7 @@ Result<FileSnapshot, StorageError> readFile(const std::string& path)
     if (::fstat(file.get(), &status) != 0)
         return systemFailure("read the status of", path, errno);
     FileIdentity identity = identityOf(status, bytes);
-    return FileSnapshot{std::move(bytes), identity};
+    return FileSnapshot{std::move(bytes), identity, status.st_mode};
 }
 
 // fsync of a directory makes a rename or link in it durable. Some file
@@ -343,6 +348,7 @@ VaultStorage::~VaultStorage()
 VaultStorage::VaultStorage(VaultStorage&& other) noexcept
     : m_path(std::move(other.m_path)), m_random(other.m_random), m_backupCount(other.m_backupCount),
       m_contents(std::move(other.m_contents)), m_identity(other.m_identity),
+      m_warning(std::move(other.m_warning)),
       m_lockDescriptor(std::exchange(other.m_lockDescriptor, -1))
 {}
 
@@ -355,6 +361,7 @@ VaultStorage& VaultStorage::operator=(VaultStorage&& other) noexcept
         m_backupCount = other.m_backupCount;
         m_contents = std::move(other.m_contents);
         m_identity = other.m_identity;
+        m_warning = std::move(other.m_warning);
         m_lockDescriptor = std::exchange(other.m_lockDescriptor, -1);
     }
     return *this;
@@ -453,11 +460,12 @@ Result<VaultStorage, StorageError> VaultStorage::create(std::string path, ByteVi
     storage.m_identity = temp->identity();
     storage.m_contents.assign(bytes.begin(), bytes.end());
     if (auto synced = syncDirectory(directory); !synced)
-        return fail(synced.error());
+        storage.m_warning = "created " + storage.m_path + ", but " + synced.error().message +
+                            ": a power cut in the next moments could undo it";
     return storage;
 }
 
-Result<void, StorageError> VaultStorage::lock()
+Result<void, StorageError> VaultStorage::lock(std::chrono::milliseconds patience)
 {
     if (isLocked())
         return {};
@@ -472,10 +480,20 @@ Result<void, StorageError> VaultStorage::lock()
         status.st_uid == ::geteuid())
         ::fchmod(file.get(), fileMode); // the umask may have taken bits away; best effort
 
+    const auto giveUp = std::chrono::steady_clock::now() + patience;
+    auto pause = std::chrono::milliseconds(2);
     int result;
-    do {
+    for (;;) {
         result = ::flock(file.get(), LOCK_EX | LOCK_NB);
-    } while (result != 0 && errno == EINTR);
+        if (result == 0)
+            break;
+        if (errno == EINTR)
+            continue;
+        if (errno != EWOULDBLOCK || std::chrono::steady_clock::now() >= giveUp)
+            break; // errno is flock's
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    }
     if (result != 0) {
         const int error = errno;
         if (error != EWOULDBLOCK)
@@ -484,8 +502,11 @@ Result<void, StorageError> VaultStorage::lock()
         const ssize_t got = ::pread(file.get(), text.data(), text.size() - 1, 0);
         const long pid = got > 0 ? std::strtol(text.data(), nullptr, 10) : 0;
         std::string holder = pid > 0 ? "process " + std::to_string(pid) : "another process";
+        std::string waited;
+        if (patience.count() > 0)
+            waited = "; waited " + std::to_string(patience.count()) + " ms";
         return fail(StorageErrorCode::Locked,
-                    m_path + " is in use by " + holder + " (lock file " + path + ")");
+                    m_path + " is in use by " + holder + " (lock file " + path + waited + ")");
     }
     // The pid is for the message above; failing to write it does not weaken
     // the lock, so it is not an error.
@@ -512,22 +533,12 @@ void VaultStorage::removeStaleTempFiles() const
     }
 }
 
-Result<void, StorageError> VaultStorage::rotateBackups(ByteView currentBytes)
+Result<void, StorageError> VaultStorage::keepPendingBackup(ByteView currentBytes)
 {
-    if (m_backupCount == 0)
-        return {};
-    // Oldest out, the others one step older. A missing backup is fine.
-    if (::unlink(backupPath(m_backupCount).c_str()) != 0 && errno != ENOENT)
-        return systemFailure("remove the oldest backup", backupPath(m_backupCount), errno);
-    for (std::size_t index = m_backupCount - 1; index >= 1; --index) {
-        if (::rename(backupPath(index).c_str(), backupPath(index + 1).c_str()) != 0 &&
-            errno != ENOENT)
-            return systemFailure("rotate the backup", backupPath(index), errno);
-    }
-    // The current file gains the name .1 while keeping its own: the vault
+    // The current file gains the name .0 while keeping its own: the vault
     // path is never missing, even for a moment.
-    const std::string newest = backupPath(1);
-    if (::link(m_path.c_str(), newest.c_str()) == 0)
+    const std::string pending = backupPath(0);
+    if (::link(m_path.c_str(), pending.c_str()) == 0)
         return {};
     const int error = errno;
     if (error != EPERM && error != EOPNOTSUPP && error != EMLINK && error != EXDEV)
@@ -536,9 +547,28 @@ Result<void, StorageError> VaultStorage::rotateBackups(ByteView currentBytes)
     auto copy = writeTempFile(m_path, currentBytes, *m_random);
     if (!copy)
         return fail(copy.error());
-    if (::rename(copy->path().c_str(), newest.c_str()) != 0)
+    if (::rename(copy->path().c_str(), pending.c_str()) != 0)
         return systemFailure("keep a backup of", m_path, errno);
     copy->release();
+    return {};
+}
+
+Result<void, StorageError> VaultStorage::rotateBackups()
+{
+    // Each one step older, the oldest replaced by the one before it: only a
+    // rename ever drops a backup, and only the oldest, and only once .0 (the
+    // file the save replaced) is there to take the place of .1.
+    struct stat status
+    {};
+    if (::lstat(backupPath(0).c_str(), &status) != 0)
+        return {};
+    for (std::size_t index = m_backupCount - 1; index >= 1; --index) {
+        if (::rename(backupPath(index).c_str(), backupPath(index + 1).c_str()) != 0 &&
+            errno != ENOENT)
+            return systemFailure("rotate the backup", backupPath(index), errno);
+    }
+    if (::rename(backupPath(0).c_str(), backupPath(1).c_str()) != 0)
+        return systemFailure("rotate the backup", backupPath(0), errno);
     return {};
 }
 
@@ -547,6 +577,7 @@ Result<void, StorageError> VaultStorage::save(ByteView bytes)
     if (!isLocked())
         return fail(StorageErrorCode::NotLocked,
                     "cannot save " + m_path + " without holding its lock; call lock() first");
+    m_warning.clear();
 
     auto current = readFile(m_path);
     if (!current) {
@@ -559,8 +590,22 @@ Result<void, StorageError> VaultStorage::save(ByteView bytes)
         return fail(StorageErrorCode::ChangedOnDisk,
                     m_path + " " + describe(m_identity, current->identity) +
                         " since it was opened; not saved, so those changes are not lost");
+    // A file its owner made read-only stays as it is: saving would replace
+    // it with a new, writable file.
+    if ((current->mode & S_IWUSR) == 0) {
+        char mode[8];
+        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(current->mode & 07777));
+        return fail(StorageErrorCode::PermissionDenied,
+                    m_path + " is read-only (mode " + mode +
+                        "); not saved. Make it writable (chmod u+w) to save changes to it");
+    }
 
     removeStaleTempFiles();
+    // A .0 left by a save whose rotation failed goes where it belongs first.
+    if (m_backupCount > 0) {
+        if (auto rotated = rotateBackups(); !rotated)
+            return fail(rotated.error());
+    }
     auto temp = writeTempFile(m_path, bytes, *m_random);
     if (!temp)
         return fail(temp.error());
@@ -576,17 +621,29 @@ Result<void, StorageError> VaultStorage::save(ByteView bytes)
         return fail(StorageErrorCode::ChangedOnDisk,
                     m_path + " was changed by someone else during the save; not saved");
 
-    if (auto rotated = rotateBackups(current->bytes); !rotated)
-        return fail(rotated.error());
-    if (::rename(temp->path().c_str(), m_path.c_str()) != 0)
-        return systemFailure("move the saved vault into place at", m_path, errno);
+    if (m_backupCount > 0) {
+        if (auto kept = keepPendingBackup(current->bytes); !kept)
+            return fail(kept.error());
+    }
+    if (::rename(temp->path().c_str(), m_path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(backupPath(0).c_str()); // the file it names is still at m_path
+        return systemFailure("move the saved vault into place at", m_path, error);
+    }
     temp->release();
     m_identity = temp->identity();
     m_contents.assign(bytes.begin(), bytes.end());
-    // The new file is in place; this makes the rename survive a power cut.
+    // The change is made. What follows cannot undo it, so a failure there is
+    // a warning: the save has succeeded.
     if (auto synced = syncDirectory(directoryOf(m_path)); !synced)
-        return fail(synced.error().code, "saved " + m_path + ", but " + synced.error().message +
-                                             "; the save may not survive a power cut");
+        m_warning = "saved " + m_path + ", but " + synced.error().message +
+                    ": the change is made, but a power cut in the next moments could bring "
+                    "back the previous version";
+    if (m_backupCount > 0) {
+        if (auto rotated = rotateBackups(); !rotated)
+            m_warning += std::string(m_warning.empty() ? "saved " + m_path + ", but " : "; ") +
+                         rotated.error().message + " (the backups are rotated at the next save)";
+    }
     return {};
 }
 

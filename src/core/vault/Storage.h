@@ -9,6 +9,7 @@
 #include "crypto/Random.h"
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -59,6 +60,8 @@ inline constexpr std::uint64_t maximumVaultFileSize = 256u * 1024u * 1024u;
 //   <path>.lock        lock file, 0600, holds the writer's pid; never removed
 //                      (removing a lock file others may have open races)
 //   <path>.1 .. .N     rolling backups, newest first
+//   <path>.0           the file a save replaced, between the save and the
+//                      rotation that makes it .1
 //   .<name>.tmp-<16 hex>  temp file of a save in progress; a save removes
 //                      any left by a writer that crashed (it holds the lock,
 //                      so no live writer can own one)
@@ -76,7 +79,8 @@ public:
     // Writes a new vault at path: creates missing directories (0700), takes
     // the lock, writes bytes to a temp file (0600, fsync) and moves it into
     // place only if nothing exists at path (AlreadyExists otherwise, checked
-    // atomically). The result is locked.
+    // atomically), then fsyncs the directory (a failure there is warning(),
+    // as for save()). The result is locked.
     [[nodiscard]] static Result<VaultStorage, StorageError> create(std::string path, ByteView bytes,
                                                                    crypto::RandomSource& random,
                                                                    StorageOptions options = {});
@@ -90,24 +94,34 @@ public:
     // Takes the exclusive lock on <path>.lock (created 0600; flock
     // LOCK_EX|LOCK_NB, so a second open file description, in this process or
     // another, is refused) and writes our pid into it. Held until this object
-    // dies. Locked, with the holder's pid in the message, if someone has it.
-    [[nodiscard]] Result<void, StorageError> lock();
+    // dies. While someone else holds it, tries again every few milliseconds
+    // for up to patience; then Locked, with the holder's pid in the message.
+    [[nodiscard]] Result<void, StorageError>
+    lock(std::chrono::milliseconds patience = std::chrono::milliseconds(0));
     // Gives the lock up (a no-op when not held), so that another writer can
     // save between two of ours; our next save() still refuses a file that
     // changed in between.
     void unlock() noexcept { releaseLock(); }
 
     // Replaces the file with bytes. Requires the lock. Refuses with
-    // ChangedOnDisk if the file is not what we last read or wrote. Steps: temp
-    // file (O_EXCL, 0600) in the same directory, write all, fsync; rotate the
-    // backups (the current file gains the name .1 by link(), so it stays in
-    // place); rename the temp file over path; fsync the directory.
+    // ChangedOnDisk if the file is not what we last read or wrote, and with
+    // PermissionDenied if its owner made it read-only (no u+w): a save would
+    // put a new, writable file in its place. Steps: temp file (O_EXCL, 0600)
+    // in the same directory, write all, fsync; the current file gains the
+    // name .0 by link() (so it stays in place); rename the temp file over
+    // path; fsync the directory; rotate the backups (.N-1 -> .N, ..., .0 ->
+    // .1, by rename, so that the oldest is dropped only after the new file
+    // is in place). A .0 left by an earlier save is rotated in first.
     // On any failure the file at path is untouched, the temp file is gone
-    // and the caller may retry with the same bytes. The one exception is a
-    // failed fsync of the directory after the rename: the new file is then in
-    // place (and remembered as ours) but may not survive a power cut; the
-    // error says so.
+    // and the caller may retry with the same bytes. Once the rename is done
+    // the save has succeeded: a failed directory fsync (the change may not
+    // survive a power cut) or a failed rotation is then not an error but
+    // warning(), which the caller shows.
     [[nodiscard]] Result<void, StorageError> save(ByteView bytes);
+
+    // Empty, or what the last successful create() or save() could not do
+    // after the file was in place (see save()), to be shown as a warning.
+    const std::string& warning() const noexcept { return m_warning; }
 
     const std::string& path() const noexcept { return m_path; }
     bool isLocked() const noexcept { return m_lockDescriptor >= 0; }
@@ -116,7 +130,7 @@ public:
     const FileIdentity& identity() const noexcept { return m_identity; }
     std::size_t backupCount() const noexcept { return m_backupCount; }
 
-    // <path>.lock and <path>.<index> (index >= 1).
+    // <path>.lock and <path>.<index> (index >= 1; 0 for the pending one).
     std::string lockPath() const;
     std::string backupPath(std::size_t index) const;
     // True if fileName (no directory) is a temp file name of a save of path.
@@ -125,7 +139,8 @@ public:
 private:
     VaultStorage(std::string path, crypto::RandomSource& random, StorageOptions options);
     void releaseLock() noexcept;
-    [[nodiscard]] Result<void, StorageError> rotateBackups(ByteView currentBytes);
+    [[nodiscard]] Result<void, StorageError> keepPendingBackup(ByteView currentBytes);
+    [[nodiscard]] Result<void, StorageError> rotateBackups();
     void removeStaleTempFiles() const;
 
     std::string m_path;
@@ -133,6 +148,7 @@ private:
     std::size_t m_backupCount;
     Bytes m_contents;
     FileIdentity m_identity;
+    std::string m_warning;
     int m_lockDescriptor = -1;
 };
 

@@ -230,7 +230,12 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
     const auto identity = keychain.identityPublicKey().compressed();
     if (!std::equal(identity.begin(), identity.end(), slot.begin()))
         return fail(VaultError::WrongRecoveryPhrase,
-                    "wrong recovery phrase: it is not the one this vault was made with");
+                    "wrong recovery phrase: its recovery key " +
+                        recoveryKeyFingerprint(ByteView(identity.data(), identity.size())) +
+                        " is not this vault's (" +
+                        recoveryKeyFingerprint(slot.first(crypto::PublicKey::compressedSize)) +
+                        "). If this is the phrase the vault was made with, its recovery key "
+                        "was replaced: make a new phrase with the password");
     auto kek = share::recipientNoteKey(
         keychain.identitySecretKey(), keychain.identityPublicKey(),
         slot.subspan(crypto::PublicKey::compressedSize, crypto::PublicKey::compressedSize));
@@ -388,6 +393,7 @@ const Record* Vault::find(const RecordId& id) const noexcept
 
 VaultResult<RecordId> Vault::add(Record record, crypto::RandomSource& random)
 {
+    neutraliseLabels(record);
     if (auto valid = validateRecord(record); !valid)
         return fail(valid.error());
     RecordId id{};
@@ -413,6 +419,7 @@ VaultResult<void> Vault::update(Record record)
         return fail(VaultError::RecordNotFound, "no record with this id in the vault");
     if (kindOf(entry->record) != kindOf(record))
         return fail(VaultError::InvalidRecord, "a record cannot change its kind");
+    neutraliseLabels(record);
     if (auto valid = validateRecord(record); !valid)
         return fail(valid.error());
     const auto version = versionOf(entry->record) + 1;

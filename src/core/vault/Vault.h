@@ -93,11 +93,13 @@ public:
     // The record with id, or null.
     [[nodiscard]] const Record* find(const RecordId& id) const noexcept;
 
-    // Adds record (validated: InvalidRecord) with a fresh random id and
-    // version 1; the id and version given are ignored. Returns the id.
+    // Adds record (labels neutralised by neutraliseLabels, then validated:
+    // InvalidRecord) with a fresh random id and version 1; the id and version
+    // given are ignored. Returns the id.
     [[nodiscard]] VaultResult<RecordId> add(Record record, crypto::RandomSource& random);
-    // Replaces the record with the same id (RecordNotFound, InvalidRecord);
-    // the version becomes the stored one + 1 and it is sealed afresh on save.
+    // Replaces the record with the same id (RecordNotFound, InvalidRecord;
+    // labels neutralised as by add()); the version becomes the stored one + 1 and it is sealed
+    // afresh on save.
     [[nodiscard]] VaultResult<void> update(Record record);
     [[nodiscard]] VaultResult<void> remove(const RecordId& id);
 

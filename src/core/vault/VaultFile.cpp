@@ -1,5 +1,6 @@
 #include "vault/VaultFile.h"
 
+#include "crypto/Hash.h"
 #include "vault/BigEndian.h"
 
 #include <algorithm>
@@ -84,6 +85,23 @@ bool hasDuplicateIds(const std::vector<SealedRecord>& records)
 }
 
 } // namespace
+
+std::string recoveryKeyFingerprint(ByteView recoveryPublicKey)
+{
+    constexpr std::string_view label = "watchword/vault/v1 recovery fingerprint";
+    Bytes input(label.begin(), label.end());
+    input.insert(input.end(), recoveryPublicKey.begin(), recoveryPublicKey.end());
+    const auto digest = crypto::sha256(input);
+    constexpr char digits[] = "0123456789ABCDEF";
+    std::string text;
+    for (std::size_t i = 0; i < 10; ++i) {
+        if (i != 0 && i % 2 == 0)
+            text.push_back(' ');
+        text.push_back(digits[digest[i] >> 4]);
+        text.push_back(digits[digest[i] & 0x0f]);
+    }
+    return text;
+}
 
 std::array<std::uint8_t, checksumSize> fileChecksum(ByteView data)
 {

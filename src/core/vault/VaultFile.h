@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -146,6 +147,14 @@ using RecordAssociatedData = std::array<std::uint8_t, recordAssociatedDataSize>;
 [[nodiscard]] RecordAssociatedData recordAssociatedData(const VaultId& vaultId, const RecordId& id,
                                                         std::uint64_t version,
                                                         RecordKind kind) noexcept;
+
+// The fingerprint of a recovery public key R (compressed SEC 1, 33 bytes),
+// for a person to compare with the one written down beside the phrase: the
+// first 10 bytes of SHA-256("watchword/vault/v1 recovery fingerprint" || R)
+// as 20 upper-case hex digits in five groups of four, "7F3A 0C91 55E2 A0B4
+// 19CD" (docs/FORMAT.md section 6.8). 80 bits: making another key with the
+// same fingerprint is out of reach.
+[[nodiscard]] std::string recoveryKeyFingerprint(ByteView recoveryPublicKey);
 
 // SHA-256 of data, the file checksum.
 [[nodiscard]] std::array<std::uint8_t, checksumSize> fileChecksum(ByteView data);

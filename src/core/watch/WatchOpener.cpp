@@ -77,17 +77,6 @@ Failure<Error<WatchOpenError>> malformed(std::string message)
     return fail(WatchOpenError::Malformed, "not a valid watch export: " + std::move(message));
 }
 
-// The watch compares tags with a loop like this one: no early exit.
-bool tagsEqual(ByteView a, ByteView b) noexcept
-{
-    if (a.size() != b.size())
-        return false;
-    std::uint8_t difference = 0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        difference |= static_cast<std::uint8_t>(a[i] ^ b[i]);
-    return difference == 0;
-}
-
 void appendBigEndian(Bytes& out, std::uint64_t value, int bytes)
 {
     for (int shift = (bytes - 1) * 8; shift >= 0; shift -= 8)
@@ -151,7 +140,7 @@ EnvelopeFailure openEnvelope(NativePrimitives& p, const EnvelopeKeys& keys, Byte
     macInput.insert(macInput.end(), ad.begin(), ad.end());
     macInput.insert(macInput.end(), iv.begin(), iv.end());
     macInput.insert(macInput.end(), ciphertext.begin(), ciphertext.end());
-    if (!tagsEqual(p.hmacSha256(keys.authentication, macInput), tag))
+    if (!constantTimeEqual(p.hmacSha256(keys.authentication, macInput), tag))
         return EnvelopeFailure::Tag;
     SecureBuffer decrypted(ciphertext.size());
     if (!p.aes256CbcDecrypt(keys.encryption, iv, ciphertext, decrypted.span()))

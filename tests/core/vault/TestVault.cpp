@@ -6,6 +6,7 @@
 #include "common/TestSupport.h"
 #include "crypto/Kdf.h"
 #include "crypto/RecordSealer.h"
+#include "encoding/Hex.h"
 #include "keychain/Keychain.h"
 #include "vault/Vault.h"
 #include "vault/VaultFile.h"
@@ -259,6 +260,8 @@ private slots:
     void verifyPassword();
     void replaceRecoveryKey();
     void recordEditing();
+    void labelsShowAllTheyHold();
+    void recoveryKeyFingerprintOfTheExample();
 
 private:
     Bytes vectorFile() const { return hexField("file_hex"); }
@@ -1055,6 +1058,55 @@ void TestVault::recordEditing()
     const auto file = vault->serialize(random, 5);
     QVERIFY(file.ok());
     QCOMPARE(decodeHeader(*file)->recordCount, 1u);
+}
+
+void TestVault::labelsShowAllTheyHold()
+{
+    // A label with a right-to-left override, a zero-width space, a line break
+    // or ESC would show as another name than it holds (or forge a line of a
+    // listing): the vault keeps what it shows, on add and on update.
+    test::SeededRandom random(test::testSeed());
+    auto vault = Vault::unlockWithPassword(m_small, test::view(testPassword));
+    QVERIFY(vault.ok());
+    OtpAccount account;
+    account.issuer = "Pay\u200bPal\u202e";
+    account.accountName = "alice\n\x1b[31mroot";
+    account.secret = SecureBuffer::fromString("12345678901234567890");
+    account.tags = {"work", "wo\u200brk", "\u2066", "home\t"};
+    const auto id = vault->add(std::move(account), random);
+    QVERIFY(id.ok());
+    const auto& stored = std::get<OtpAccount>(*vault->find(*id));
+    QCOMPARE(stored.issuer, std::string("PayPal"));
+    QCOMPARE(stored.accountName, std::string("alice  [31mroot"));
+    QCOMPARE(stored.tags, (std::vector<std::string>{"work", "home "}));
+
+    SecureNote note;
+    note.title = "\u202egpj.exe";
+    note.body = SecureBuffer::fromString("line one\nline two\u202e");
+    const auto noteId = vault->add(std::move(note), random);
+    QVERIFY(noteId.ok());
+    auto edited = std::get<SecureNote>(cloneRecord(*vault->find(*noteId)));
+    QCOMPARE(edited.title, std::string("gpj.exe"));
+    // A body is text, not a label: kept exactly.
+    QCOMPARE(std::string(edited.body.view()), std::string("line one\nline two\u202e"));
+    edited.title = "Bank\r\nPIN";
+    QVERIFY(vault->update(std::move(edited)).ok());
+    QCOMPARE(std::get<SecureNote>(*vault->find(*noteId)).title, std::string("Bank  PIN"));
+}
+
+void TestVault::recoveryKeyFingerprintOfTheExample()
+{
+    // docs/FORMAT.md section 6.8: the worked example's R and its fingerprint.
+    const auto key = vectorKeychain().identityPublicKey().compressed();
+    QCOMPARE(encoding::toHex(ByteView(key.data(), key.size())),
+             std::string("02f4940574aff26139730d72a67417e9d1fb54747e2d93d30d38edb97270fdfaf1"));
+    QCOMPARE(recoveryKeyFingerprint(ByteView(key.data(), key.size())),
+             std::string("DA30 2939 EB46 62CC DCEB"));
+    const auto header = decodeHeader(m_small);
+    QVERIFY(header.ok() && header->recoveryPublicKey.has_value());
+    QCOMPARE(recoveryKeyFingerprint(
+                 ByteView(header->recoveryPublicKey->data(), header->recoveryPublicKey->size())),
+             std::string("DA30 2939 EB46 62CC DCEB"));
 }
 
 QTEST_APPLESS_MAIN(TestVault)
