@@ -121,9 +121,10 @@ ImportResult<PasswordSlotParameters> passwordSlot(const Json& slot, const std::s
 }
 
 // Every password slot of the header, each checked against the bounds of
-// docs/FORMAT.md section 9 before any key is derived (so a bad second slot
-// is refused before the first is tried). Biometric (type 2) and raw-key
-// (type 0) slots are passed over.
+// docs/FORMAT.md section 9, and all of them against the per-import budget
+// (their number and their summed scrypt work), before any key is derived:
+// however many slots a file lists, a wrong password costs at most the budget.
+// Biometric (type 2) and raw-key (type 0) slots are passed over.
 ImportResult<std::vector<PasswordSlotParameters>> passwordSlots(const Json& header)
 {
     const Json* slots = optionalMember(header, "slots");
@@ -152,21 +153,29 @@ ImportResult<std::vector<PasswordSlotParameters>> passwordSlots(const Json& head
     if (places.size() > maximumPasswordSlots)
         return outOfBounds(ImportError::Unsupported, formatLabel, "the number of password slots",
                            std::to_string(places.size()), 1, maximumPasswordSlots,
-                           "no key was derived");
+                           "Aegis writes one, or two with a separate backup password; no key "
+                           "was derived");
 
     std::vector<PasswordSlotParameters> out;
+    std::uint64_t work = 0;
     for (const std::size_t index : places) {
         const std::string where = whereOf(index);
         auto slot = passwordSlot((*slots)[index], where);
         if (!slot)
             return fail(slot.error());
         // checkScryptParameters bounds N * r and p * r by 2^23 each, so
-        // N * r * p < 2^46.
-        const std::uint64_t work = slot->n * slot->r * slot->p;
-        if (work > maximumScryptWork)
-            return outOfBounds(ImportError::Unsupported, formatLabel, where + "scrypt work N*r*p",
-                               std::to_string(work), 2, maximumScryptWork,
-                               "128 times what Aegis writes; no key was derived");
+        // N * r * p < 2^46, and a sum of maximumPasswordSlots cannot overflow.
+        work += slot->n * slot->r * slot->p;
+        if (work > maximumScryptWorkPerImport) {
+            const std::string what = out.empty()
+                                         ? where.substr(0, where.size() - 1) + ": scrypt work N*r*p"
+                                         : "the password slots' scrypt work N*r*p, summed up to " +
+                                               where.substr(0, where.size() - 1) + ",";
+            return fail(ImportError::Unsupported,
+                        std::string(formatLabel) + ": " + what + " is " + std::to_string(work) +
+                            ", over the " + std::to_string(maximumScryptWorkPerImport) +
+                            " (2^25) this build spends on one import; no key was derived");
+        }
         out.push_back(std::move(slot).value());
     }
     return out;

@@ -38,12 +38,15 @@ Failure<Error<ImportError>> outOfBounds(ImportError code, std::string_view forma
                                         std::string_view why = {});
 
 // scrypt, whose memory crypto::checkScryptParameters bounds: its time grows
-// with N * r * p, so a slot may ask for at most this much (Aegis writes
-// 2^15 * 8 * 1 = 2^18 per password slot; this is 128 times that), and at
-// most maximumPasswordSlots slots are read. Both are checked for every slot
-// before the first key is derived.
-inline constexpr std::uint64_t maximumScryptWork = std::uint64_t{1} << 25;
-inline constexpr std::size_t maximumPasswordSlots = 16;
+// with N * r * p. A file lists as many slots as it likes and a wrong password
+// tries them all, so the bound is on one import: all the password slots
+// together may ask for at most this much work (Aegis writes 2^15 * 8 * 1 =
+// 2^18 per password slot; this is 128 times that, about what one slot of
+// the largest kind costs), and there may be at most maximumPasswordSlots of
+// them (Aegis writes one, or two with a separate backup password). Both are
+// checked, over every slot, before the first key is derived.
+inline constexpr std::uint64_t maximumScryptWorkPerImport = std::uint64_t{1} << 25;
+inline constexpr std::size_t maximumPasswordSlots = 4;
 
 // PBKDF2's iteration count: 0 is Malformed, over maximumPbkdf2Iterations
 // Unsupported. parameter names the field ("masterKey.mIterations").

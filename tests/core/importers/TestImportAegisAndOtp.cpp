@@ -60,11 +60,12 @@ const QByteArray masterKey = pattern(32, 7);
 // A password slot as Aegis writes it, wrapping masterKey under password.
 // Cheap scrypt parameters keep the test fast; the importer takes them from
 // the slot.
-QJsonObject passwordSlot(const QByteArray& password, int seed)
+QJsonObject passwordSlot(const QByteArray& password, int seed, int n = 1024)
 {
     const QByteArray salt = pattern(32, seed);
     const QByteArray nonce = pattern(12, seed + 1);
-    auto derived = crypto::scrypt(test::view(password), test::view(salt), 1024, 8, 1, 32);
+    auto derived =
+        crypto::scrypt(test::view(password), test::view(salt), std::uint64_t(n), 8, 1, 32);
     if (!derived)
         qFatal("scrypt: %s", derived.error().message.c_str());
     const QByteArray wrapped = seal(bytes(*derived), nonce, masterKey);
@@ -74,10 +75,21 @@ QJsonObject passwordSlot(const QByteArray& password, int seed)
         {"key", QString::fromLatin1(wrapped.left(32).toHex())},
         {"key_params", QJsonObject{{"nonce", QString::fromLatin1(nonce.toHex())},
                                    {"tag", QString::fromLatin1(wrapped.mid(32).toHex())}}},
-        {"n", 1024},
+        {"n", n},
         {"r", 8},
         {"p", 1},
         {"salt", QString::fromLatin1(salt.toHex())}};
+}
+
+// A password slot that says it costs scrypt N = 2^15, r = 8, p = 128 (work
+// 2^25, 32 MiB): the most one slot may ask. Never derived here: its key was
+// wrapped with passwordSlot's cheap parameters, so it would not open.
+QJsonObject costlySlot(int seed)
+{
+    QJsonObject slot = passwordSlot("pw", seed);
+    slot[QStringLiteral("n")] = 32768;
+    slot[QStringLiteral("p")] = 128;
+    return slot;
 }
 
 // An encrypted Aegis vault holding database (the decrypted "db" text),
@@ -168,6 +180,9 @@ private slots:
     void kdfBounds_data();
     void kdfBounds();
     void aegisSlotsCheckedBeforeAnyDerivation();
+    void aegisBudgetPerImport_data();
+    void aegisBudgetPerImport();
+    void aegisExportsOfEveryShapeImport();
     void aegisGroupsAsTags();
     void aegisSlots();
     void aegisUnsupportedEntryTypes();
@@ -458,7 +473,8 @@ void TestImportAegisAndOtp::kdfBounds_data()
     QTest::newRow("aegis: scrypt work over 2^25")
         << Format::Aegis << edited(aegisEncrypted, "\"p\": 1", "\"p\": 129")
         << ImportError::Unsupported
-        << Named{slot + "scrypt work N*r*p is 33816576, outside the allowed 2 to 33554432"};
+        << Named{"aegis: header.slots[0]: scrypt work N*r*p is 33816576, over the 33554432 "
+                 "(2^25) this build spends on one import"};
     // The salt's 64 hex digits cut to fewer.
     const auto withSaltDigits = [](qsizetype digits) {
         QByteArray data = readFile(aegisEncrypted);
@@ -517,6 +533,79 @@ void TestImportAegisAndOtp::aegisSlotsCheckedBeforeAnyDerivation()
     QCOMPARE(salt.error().code, ImportError::Malformed);
     QVERIFY2(salt.error().message.starts_with("aegis: header.slots[1].salt is 1 byte,"),
              salt.error().message.c_str());
+}
+
+// The key-derivation work of one import is bounded, not that of each slot
+// (FORMAT.md section 9): at most 4 password slots and 2^25 of scrypt work
+// N*r*p in all, checked over every slot before any key is derived. In each
+// row the password "pw" opens the first slot, so deriving would import the
+// accounts; or (the reviewer's case) every slot would run scrypt at the most
+// a slot may ask, for minutes, to answer WrongPassword. The refusal names
+// what was too costly.
+void TestImportAegisAndOtp::aegisBudgetPerImport_data()
+{
+    QTest::addColumn<QJsonArray>("slotList");
+    QTest::addColumn<QByteArray>("named");
+    const QByteArray count = "aegis: the number of password slots is ";
+    QJsonArray sixteen;
+    QJsonArray sixteenCostly;
+    QJsonArray five;
+    for (int i = 0; i < 16; ++i) {
+        sixteen.append(passwordSlot("pw", 2 * i));
+        sixteenCostly.append(costlySlot(2 * i));
+        if (i < 5)
+            five.append(passwordSlot("pw", 2 * i));
+    }
+    QTest::newRow("16 password slots, the first opens")
+        << sixteen << count + "16, outside the allowed 1 to 4";
+    QTest::newRow("16 password slots, each at the most a slot may ask")
+        << sixteenCostly << count + "16, outside the allowed 1 to 4";
+    QTest::newRow("5 password slots") << five << count + "5, outside the allowed 1 to 4";
+    QTest::newRow("the first opens, the second at the most a slot may ask")
+        << QJsonArray{passwordSlot("pw", 1), costlySlot(3)}
+        << QByteArray("aegis: the password slots' scrypt work N*r*p, summed up to "
+                      "header.slots[1], is 33562624, over the 33554432 (2^25) this build spends "
+                      "on one import; no key was derived");
+    QJsonObject biometric = costlySlot(5);
+    biometric[QStringLiteral("type")] = 2;
+    QTest::newRow("two at the most a slot may ask, biometric slots not counted")
+        << QJsonArray{biometric, costlySlot(7), biometric, costlySlot(9)}
+        << QByteArray("summed up to header.slots[3], is 67108864, over the 33554432");
+}
+
+void TestImportAegisAndOtp::aegisBudgetPerImport()
+{
+    QFETCH(QJsonArray, slotList);
+    QFETCH(QByteArray, named);
+    const QByteArray vault = sealedAegis(compact(plainDatabase(aegisPlain)), slotList);
+    const auto result = importAccounts(Format::Aegis, test::view(vault), asBytes("pw"));
+    QVERIFY2(!result.ok(), "imported");
+    QVERIFY2(result.error().code == ImportError::Unsupported, result.error().message.c_str());
+    QVERIFY2(result.error().message.find(named.toStdString()) != std::string::npos,
+             result.error().message.c_str());
+}
+
+// What Aegis writes still imports: one password slot at its parameters
+// (N = 2^15, r = 8, p = 1), a second for a separate backup password,
+// biometric slots beside them (passed over), and up to 4 password slots.
+void TestImportAegisAndOtp::aegisExportsOfEveryShapeImport()
+{
+    const QByteArray database = compact(plainDatabase(aegisPlain));
+    QJsonObject biometric = passwordSlot("other", 40);
+    biometric[QStringLiteral("type")] = 2;
+    const QJsonObject main = passwordSlot("main", 42, 32768);
+    const QJsonObject backup = passwordSlot("backup", 44, 32768);
+    const QByteArray twoPasswords = sealedAegis(database, QJsonArray{biometric, main, backup});
+    const QByteArray four = sealedAegis(
+        database, QJsonArray{passwordSlot("a", 46, 32768), biometric, passwordSlot("b", 48, 32768),
+                             biometric, passwordSlot("c", 50, 32768), main});
+    for (const auto& [vault, password] :
+         {std::pair{twoPasswords, "main"}, std::pair{twoPasswords, "backup"},
+          std::pair{four, "main"}}) {
+        const auto result = importAccounts(Format::Aegis, test::view(vault), asBytes(password));
+        QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+        QCOMPARE(result->accounts.size(), std::size_t{7});
+    }
 }
 
 // Version 2 names each entry's group; version 3 lists groups by uuid. Both
