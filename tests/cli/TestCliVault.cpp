@@ -698,7 +698,9 @@ void TestCliVault::vaultRecover()
     const QByteArray before = vault.bytes();
     verifyOperationFailure(
         vault.run("recover", {"--password-stdin"}, other.phrase() + "\nnew password\n"),
-        vault.path(), "phrase");
+        vault.path(),
+        ": wrong recovery phrase: its identity key is not the one this vault's recovery slot "
+        "names (or the file was altered)\n");
     QCOMPARE(vault.bytes(), before);
     // Not a phrase at all: bad input.
     verifyUsageError(
@@ -748,7 +750,11 @@ void TestCliVault::vaultWrongSecretLeavesFileUnchanged()
     if (!vault.init())
         return;
     const QByteArray before = vault.bytes();
-    verifyOperationFailure(vault.run(command, arguments, input), vault.path(), "wrong password");
+    // The message says the file may have been altered instead: the two
+    // cannot be told apart (docs/FORMAT.md section 6.5).
+    verifyOperationFailure(
+        vault.run(command, arguments, input), vault.path(),
+        ": wrong password, or the file was altered (the two cannot be told apart)\n");
     QCOMPARE(vault.bytes(), before);
     QVERIFY(!QFile::exists(vault.path() + ".1")); // no save happened
 }

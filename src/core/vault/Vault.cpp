@@ -23,6 +23,20 @@ Failure<Error<VaultError>> fromRecordError(const Error<crypto::RecordError>& err
                 error.message);
 }
 
+// What a slot's tag failing means when a vault is opened. The KEK comes from
+// the salt and the iteration count (or R and E), and the slot's associated
+// data holds the vault id, all read from the file before anything
+// authenticates them: a change to any of them, or to the wrapped key, fails
+// the tag exactly as a wrong password or phrase does (docs/FORMAT.md section
+// 6.5). The messages say so; these are the only place they are written.
+constexpr const char* wrongPasswordMessage =
+    "wrong password, or the file was altered (the two cannot be told apart)";
+constexpr const char* wrongPhraseMessage =
+    "wrong recovery phrase, or the file was altered (the two cannot be told apart)";
+constexpr const char* otherIdentityMessage =
+    "wrong recovery phrase: its identity key is not the one this vault's recovery slot names "
+    "(or the file was altered)";
+
 VaultResult<crypto::RecordSealer> sealerFor(ByteView key)
 {
     auto sealer = crypto::RecordSealer::create(key);
@@ -212,7 +226,7 @@ VaultResult<Vault> Vault::unlockWithPassword(ByteView file, ByteView password,
         return fail(kek.error());
     auto masterKey = unwrapMasterKey(
         *kek, slotAssociatedData(parsed->info.vaultId, passwordSlotType),
-        parsed->passwordSlot.last(wrappedKeySize), VaultError::WrongPassword, "wrong password");
+        parsed->passwordSlot.last(wrappedKeySize), VaultError::WrongPassword, wrongPasswordMessage);
     if (!masterKey)
         return fail(masterKey.error());
     return openRecords(*parsed, std::move(*masterKey), options);
@@ -229,8 +243,7 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
     const auto slot = *parsed->recoverySlot;
     const auto identity = keychain.identityPublicKey().compressed();
     if (!std::equal(identity.begin(), identity.end(), slot.begin()))
-        return fail(VaultError::WrongRecoveryPhrase,
-                    "wrong recovery phrase: it is not the one this vault was made with");
+        return fail(VaultError::WrongRecoveryPhrase, otherIdentityMessage);
     auto kek = share::recipientNoteKey(
         keychain.identitySecretKey(), keychain.identityPublicKey(),
         slot.subspan(crypto::PublicKey::compressedSize, crypto::PublicKey::compressedSize));
@@ -241,7 +254,7 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
                     "recovery slot: " + kek.error().message);
     auto masterKey = unwrapMasterKey(
         *kek, slotAssociatedData(parsed->info.vaultId, recoverySlotType), slot.last(wrappedKeySize),
-        VaultError::WrongRecoveryPhrase, "wrong recovery phrase");
+        VaultError::WrongRecoveryPhrase, wrongPhraseMessage);
     if (!masterKey)
         return fail(masterKey.error());
     return openRecords(*parsed, std::move(*masterKey), options);
@@ -470,6 +483,8 @@ VaultResult<void> Vault::verifyPassword(ByteView password) const
     auto kek = passwordKey(password, m_passwordSlotInfo);
     if (!kek)
         return fail(kek.error());
+    // This slot was written here or authenticated by the manifest when the
+    // vault was opened: a failed tag is only ever a wrong password.
     const ByteView slot(m_passwordSlot);
     auto masterKey =
         unwrapMasterKey(*kek, slotAssociatedData(m_vaultId, passwordSlotType),

@@ -63,11 +63,16 @@ public:
 
     // Opening steps 1 to 7 with the password: the errors of parseVault(), then
     // WrongPassword, Tampered (manifest or a record), Malformed (fields).
+    // WrongPassword's message says the file may have been altered instead: a
+    // changed salt, iteration count, wrapped key or vault id fails the slot's
+    // tag as a wrong password does, and nothing can tell the two apart.
     [[nodiscard]] static VaultResult<Vault> unlockWithPassword(ByteView file, ByteView password,
                                                                const UnlockOptions& options = {});
 
     // The same with the recovery phrase's keychain: NoRecoverySlot, or
-    // WrongRecoveryPhrase at once when its identity public key is not R.
+    // WrongRecoveryPhrase at once when its identity public key is not R
+    // (which an altered R also causes; the message says both, as for the
+    // password).
     [[nodiscard]] static VaultResult<Vault> unlockWithRecovery(ByteView file,
                                                                const keychain::Keychain& keychain,
                                                                const UnlockOptions& options = {});

@@ -240,6 +240,8 @@ private slots:
     void workedExampleUnlocks();
     void wrongKeys_data();
     void wrongKeys();
+    void alteredSlotReadsAsWrongKey_data();
+    void alteredSlotReadsAsWrongKey();
     void roundTripKeepsSealedRecords();
     void everyBitFlipOfTheHeaderPass();
     void sampledBitFlipsOfTheUnlock();
@@ -401,6 +403,55 @@ void TestVault::wrongKeys()
                                      : Vault::unlockWithRecovery(file, otherKeychain());
     QVERIFY(!result.ok());
     QCOMPARE(result.error().code, expected);
+}
+
+// A changed vault id, salt, iteration count (within bounds) or wrapped key
+// fails the slot's tag exactly as a wrong password does, once the checksum
+// is fixed; the recovery slot likewise for the phrase. The right password or
+// phrase is given: the message must say the file may have been altered.
+void TestVault::alteredSlotReadsAsWrongKey_data()
+{
+    QTest::addColumn<int>("offset"); // of the byte changed
+    QTest::addColumn<bool>("byPhrase");
+    QTest::addColumn<VaultError>("expected");
+    QTest::addColumn<QString>("message");
+    const QString password =
+        QStringLiteral("wrong password, or the file was altered (the two cannot be told apart)");
+    const QString phrase = QStringLiteral(
+        "wrong recovery phrase, or the file was altered (the two cannot be told apart)");
+    const int recoveryBodyAt = int(recoverySlotAt + slotHeaderSize);
+    QTest::newRow("vault id, password") << 12 << false << VaultError::WrongPassword << password;
+    QTest::newRow("vault id, phrase") << 27 << true << VaultError::WrongRecoveryPhrase << phrase;
+    QTest::newRow("iterations") << int(passwordBodyAt) + 4 << false << VaultError::WrongPassword
+                                << password;
+    QTest::newRow("salt") << int(passwordBodyAt) + 5 << false << VaultError::WrongPassword
+                          << password;
+    QTest::newRow("wrapped key") << int(passwordBodyAt) + 80 << false << VaultError::WrongPassword
+                                 << password;
+    QTest::newRow("recovery wrapped key")
+        << recoveryBodyAt + 66 + 40 << true << VaultError::WrongRecoveryPhrase << phrase;
+    QTest::newRow("identity key R")
+        << recoveryBodyAt + 32 << true << VaultError::WrongRecoveryPhrase
+        << QStringLiteral("wrong recovery phrase: its identity key is not the one this vault's "
+                          "recovery slot names (or the file was altered)");
+}
+
+void TestVault::alteredSlotReadsAsWrongKey()
+{
+    QFETCH(int, offset);
+    QFETCH(bool, byPhrase);
+    QFETCH(VaultError, expected);
+    QFETCH(QString, message);
+    auto file = m_small;
+    QVERIFY(Vault::unlockWithPassword(file, test::view(testPassword)).ok());
+    file[std::size_t(offset)] ^= 0x01;
+    fixChecksum(file);
+    QVERIFY(decodeHeader(file).ok()); // within bounds: only the key can tell
+    const auto result = byPhrase ? Vault::unlockWithRecovery(file, vectorKeychain())
+                                 : Vault::unlockWithPassword(file, test::view(testPassword));
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, expected);
+    QCOMPARE(QString::fromStdString(result.error().message), message);
 }
 
 void TestVault::roundTripKeepsSealedRecords()
