@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -36,6 +37,14 @@ constexpr const char* wrongPhraseMessage =
 constexpr const char* otherIdentityMessage =
     "wrong recovery phrase: its identity key is not the one this vault's recovery slot names "
     "(or the file was altered)";
+
+// List order (section 6.3): sort position, then record id.
+bool inListOrder(const Record& a, const Record& b)
+{
+    const auto positionA = sortPositionOf(a);
+    const auto positionB = sortPositionOf(b);
+    return positionA != positionB ? positionA < positionB : idOf(a) < idOf(b);
+}
 
 VaultResult<crypto::RecordSealer> sealerFor(ByteView key)
 {
@@ -339,9 +348,17 @@ VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& ima
                 recordAssociatedData(parsed.info.vaultId, sealed.id, sealed.version, sealed.kind);
             const auto length = sliceSealer.open(associatedData, sealed.sealed, plaintext.span());
             if (!length) {
+                const auto code = length.error().code;
+                // A verified tag over bad padding was sealed by a holder of
+                // the key, so it is a faulty writer's (malformed), as fields
+                // that break section 6.4 are; a tag that fails is tampering.
                 failures[worker] = SliceFailure{
-                    i, length.error().code == crypto::RecordError::CryptoDisabled
+                    i, code == crypto::RecordError::CryptoDisabled
                            ? Error<VaultError>{VaultError::CryptoDisabled, length.error().message}
+                       : code == crypto::RecordError::Corrupt
+                           ? Error<VaultError>{VaultError::Malformed,
+                                               where() + ": the envelope has a valid tag but "
+                                                         "invalid padding"}
                            : Error<VaultError>{VaultError::Tampered,
                                                "vault tampered: " + where() + " does not open"}};
                 return;
@@ -511,11 +528,8 @@ VaultResult<void> Vault::replaceRecoveryKey(const keychain::Keychain& keychain,
 
 VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t now)
 {
-    std::sort(m_entries.begin(), m_entries.end(), [](const Entry& a, const Entry& b) {
-        const auto positionA = sortPositionOf(a.record);
-        const auto positionB = sortPositionOf(b.record);
-        return positionA != positionB ? positionA < positionB : idOf(a.record) < idOf(b.record);
-    });
+    std::sort(m_entries.begin(), m_entries.end(),
+              [](const Entry& a, const Entry& b) { return inListOrder(a.record, b.record); });
     VaultImage image;
     image.vaultId = m_vaultId;
     image.generation = m_generation + 1;
@@ -545,6 +559,27 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
     m_generation = image.generation;
     m_modified = now;
     return file;
+}
+
+std::vector<const Record*> sortedRecords(const Vault& vault)
+{
+    std::vector<const Record*> records;
+    records.reserve(vault.recordCount());
+    for (std::size_t i = 0; i < vault.recordCount(); ++i)
+        records.push_back(&vault.record(i));
+    std::sort(records.begin(), records.end(),
+              [](const Record* a, const Record* b) { return inListOrder(*a, *b); });
+    return records;
+}
+
+std::uint32_t nextSortPosition(const Vault& vault) noexcept
+{
+    constexpr std::uint32_t last = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t next = 0;
+    for (std::size_t i = 0; i < vault.recordCount(); ++i)
+        if (const std::uint32_t position = sortPositionOf(vault.record(i)); position != last)
+            next = std::max(next, position + 1);
+    return next;
 }
 
 } // namespace watchword::vault

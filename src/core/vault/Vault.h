@@ -170,4 +170,15 @@ private:
     std::unique_ptr<const Bytes> m_readImage;
 };
 
+// The records in list order (docs/FORMAT.md section 6.3): ascending sort
+// position, then ascending record id, bytes compared as unsigned. The order
+// of vault list and codes, and of every export not given its accounts.
+[[nodiscard]] std::vector<const Record*> sortedRecords(const Vault& vault);
+
+// The sort position a record added now gets (section 6.3): 1 + the largest
+// sort position below 2^32 - 1 of any record in the vault, account or note,
+// or 0 if there is none. Records added one after another get one position
+// after another, up to 2^32 - 1, which further records then share.
+[[nodiscard]] std::uint32_t nextSortPosition(const Vault& vault) noexcept;
+
 } // namespace watchword::vault
