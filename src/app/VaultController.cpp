@@ -178,6 +178,7 @@ Outcome makeDemoVault()
         note.body = SecureBuffer(asBytes(std::string_view(body)));
         note.created = now;
         note.modified = now;
+        note.sortPosition = position++;
         if (auto added = created->add(std::move(note), random); !added)
             return failed(message(added.error().message));
     }
@@ -1027,15 +1028,9 @@ std::vector<vault::OtpAccount> VaultController::accountCopies(const QStringList&
         return accounts;
     }
     if (recordIds.isEmpty()) {
-        std::vector<const vault::OtpAccount*> all;
-        for (std::size_t i = 0; i < m_vault->recordCount(); ++i)
-            if (const auto* account = std::get_if<vault::OtpAccount>(&m_vault->record(i)))
-                all.push_back(account);
-        std::stable_sort(all.begin(), all.end(), [](const auto* a, const auto* b) {
-            return a->sortPosition < b->sortPosition;
-        });
-        for (const auto* account : all)
-            accounts.push_back(account->clone());
+        for (const vault::Record* record : vault::sortedRecords(*m_vault))
+            if (const auto* account = std::get_if<vault::OtpAccount>(record))
+                accounts.push_back(account->clone());
         if (accounts.empty())
             error = tr("The vault holds no accounts.");
         return accounts;
@@ -1169,10 +1164,7 @@ bool VaultController::addAccount(AccountDraft* draft)
     const std::int64_t now = nowSeconds();
     account.created = now;
     account.modified = now;
-    std::uint32_t last = 0;
-    for (std::size_t i = 0; i < m_vault->recordCount(); ++i)
-        last = std::max(last, vault::sortPositionOf(m_vault->record(i)) + 1);
-    account.sortPosition = last;
+    account.sortPosition = vault::nextSortPosition(*m_vault);
     auto added = m_vault->add(std::move(account), crypto::systemRandom());
     if (!added) {
         setError(message(added.error().message));
@@ -1388,6 +1380,7 @@ QString VaultController::addNote(const QString& title, QString body, const QStri
     note.body = std::move(bodyText);
     note.tags = toStrings(tags);
     note.created = note.modified = nowSeconds();
+    note.sortPosition = vault::nextSortPosition(*m_vault);
     auto added = m_vault->add(std::move(note), crypto::systemRandom());
     if (!added) {
         setError(message(added.error().message));

@@ -219,30 +219,9 @@ QString qText(std::string_view text)
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
-// The records sorted as the file stores them: sort position, then id.
-std::vector<const vault::Record*> sortedRecords(const vault::Vault& vault)
-{
-    std::vector<const vault::Record*> records;
-    for (std::size_t i = 0; i < vault.recordCount(); ++i)
-        records.push_back(&vault.record(i));
-    std::sort(records.begin(), records.end(), [](const auto* left, const auto* right) {
-        const auto leftKey = std::make_pair(vault::sortPositionOf(*left), vault::idOf(*left));
-        const auto rightKey = std::make_pair(vault::sortPositionOf(*right), vault::idOf(*right));
-        return leftKey < rightKey;
-    });
-    return records;
-}
-
-std::uint32_t nextSortPosition(const vault::Vault& vault)
-{
-    std::uint32_t next = 0;
-    for (std::size_t i = 0; i < vault.recordCount(); ++i) {
-        const std::uint32_t position = vault::sortPositionOf(vault.record(i));
-        if (position != std::numeric_limits<std::uint32_t>::max())
-            next = std::max(next, position + 1);
-    }
-    return next;
-}
+// The list order and the next sort position, as the core defines them.
+using vault::nextSortPosition;
+using vault::sortedRecords;
 
 // An opened and unlocked vault, with its storage (locked when it will be
 // written).

@@ -114,8 +114,9 @@ int run(const std::vector<std::string>& allArgs)
 
     std::vector<watch::WatchAccount> accounts;
     if (accountIds.empty()) {
-        for (std::size_t i = 0; i < unlocked->recordCount(); ++i)
-            if (const auto* account = std::get_if<vault::OtpAccount>(&unlocked->record(i)))
+        // Every account, in the vault's list order (docs/FORMAT.md section 8.1).
+        for (const vault::Record* record : vault::sortedRecords(*unlocked))
+            if (const auto* account = std::get_if<vault::OtpAccount>(record))
                 accounts.push_back(watch::watchAccountFrom(*account));
     } else {
         for (const auto& text : accountIds) {

@@ -300,6 +300,14 @@ void TestCliImport::failuresLeaveTheVaultUnchanged_data()
                                    << "auto" << QByteArray() << 2 << QByteArray("--from");
     QTest::newRow("missing") << "MISSING"
                              << "aegis" << QByteArray() << 2 << QByteArray("cannot open");
+    // The real encrypted andOTP backup with its iteration count (the first
+    // 4 bytes) set to 2^32 - 1: refused before any key work, as input the
+    // build does not read, not as a wrong password.
+    QTest::newRow("andotp iterations out of bounds")
+        << "ANDOTP_ITERATIONS"
+        << "andotp" << QByteArray("test\n") << 2
+        << QByteArray("andotp: the PBKDF2 iteration count (the first 4 bytes) is 4294967295, "
+                      "outside the allowed 1 to 10000000");
 }
 
 void TestCliImport::failuresLeaveTheVaultUnchanged()
@@ -320,6 +328,12 @@ void TestCliImport::failuresLeaveTheVaultUnchanged()
         QVERIFY(writeBytes(path, whole.left(whole.size() / 2)));
     } else if (source == "MISSING") {
         path = scratch.filePath("missing.json");
+    } else if (source == "ANDOTP_ITERATIONS") {
+        QByteArray backup = readBytes(importData("andotp/andotp_encrypted.bin"));
+        QVERIFY(backup.size() > 4);
+        backup.replace(0, 4, QByteArray(4, '\xff'));
+        path = scratch.filePath("iterations.bin");
+        QVERIFY(writeBytes(path, backup));
     }
     const auto before = vault.files();
     const QStringList codes = vault.codes();

@@ -704,7 +704,10 @@ void TestCliVault::vaultRecover()
     const QByteArray before = vault.bytes();
     verifyOperationFailure(
         vault.run("recover", {"--password-stdin"}, other.phrase() + "\nnew password\n"),
-        vault.path(), "phrase");
+        vault.path(), ": wrong recovery phrase: its recovery key ");
+    verifyOperationFailure(
+        vault.run("recover", {"--password-stdin"}, other.phrase() + "\nnew password\n"),
+        vault.path(), "), or the file was altered. If this is the phrase the vault was made with");
     QCOMPARE(vault.bytes(), before);
     // Not a phrase at all: bad input.
     verifyUsageError(
@@ -754,7 +757,11 @@ void TestCliVault::vaultWrongSecretLeavesFileUnchanged()
     if (!vault.init())
         return;
     const QByteArray before = vault.bytes();
-    verifyOperationFailure(vault.run(command, arguments, input), vault.path(), "wrong password");
+    // The message says the file may have been altered instead: the two
+    // cannot be told apart (docs/FORMAT.md section 6.5).
+    verifyOperationFailure(
+        vault.run(command, arguments, input), vault.path(),
+        ": wrong password, or the file was altered (the two cannot be told apart)\n");
     QCOMPARE(vault.bytes(), before);
     QVERIFY(!QFile::exists(vault.path() + ".1")); // no save happened
 }

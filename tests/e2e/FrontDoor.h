@@ -102,6 +102,7 @@ private:
     std::unique_ptr<app::AppShell> m_shell;
     // The time stamps of the input events made here.
     QElapsedTimer m_clock;
+    quint64 m_wheelTime = 0; // the last wheel event's time stamp
 };
 
 // Made once per test run by the core (the KDF at its floor): a vault with

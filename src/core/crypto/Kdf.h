@@ -56,10 +56,17 @@ inline constexpr std::uint64_t scryptMemoryLimit = std::uint64_t{1} << 26;
 inline constexpr std::uint64_t scryptMemoryLimit = std::uint64_t{1} << 30;
 #endif
 
+// Whether scrypt() would take cost n, block size r and parallelism p, without
+// deriving anything: BadParameters (n not a power of two above 1, n too large
+// for r, r or p zero) or MemoryLimit (n * r * 128 or p * r * 128 bytes over
+// scryptMemoryLimit). The messages name the values and the bound. For callers
+// that must check every set of parameters before deriving any key.
+[[nodiscard]] KdfResult checkScryptParameters(std::uint64_t n, std::uint32_t r, std::uint32_t p);
+
 // scrypt (RFC 7914) of password and salt with cost n (a power of two, at
 // least 2), block size r and parallelism p: length bytes. Errors:
-// BadParameters, EmptyOutput, MemoryLimit (before anything is allocated),
-// BackendFailure, CryptoDisabled.
+// BadParameters, EmptyOutput, MemoryLimit (before anything is allocated;
+// both as checkScryptParameters), BackendFailure, CryptoDisabled.
 [[nodiscard]] Result<SecureBuffer, Error<KdfError>> scrypt(ByteView password, ByteView salt,
                                                            std::uint64_t n, std::uint32_t r,
                                                            std::uint32_t p, std::size_t length);

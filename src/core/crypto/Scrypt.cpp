@@ -12,33 +12,46 @@
 
 namespace watchword::crypto {
 
+KdfResult checkScryptParameters(std::uint64_t n, std::uint32_t r, std::uint32_t p)
+{
+    if (n < 2 || (n & (n - 1)) != 0)
+        return fail(KdfError::BadParameters,
+                    "scrypt cost N = " + std::to_string(n) + " is not a power of two above 1");
+    if (r == 0 || p == 0)
+        return fail(KdfError::BadParameters, "scrypt block size r = " + std::to_string(r) +
+                                                 " and parallelism p = " + std::to_string(p) +
+                                                 ": both must be at least 1");
+    // RFC 7914 section 2: N < 2^(128 * r / 8); only r < 4 can reach it.
+    if (r < 4 && n >= (std::uint64_t{1} << (16 * r)))
+        return fail(KdfError::BadParameters, "scrypt cost N = " + std::to_string(n) +
+                                                 " is too large for r = " + std::to_string(r) +
+                                                 " (RFC 7914 needs N < 2^(16 r))");
+    // Checked by division, so no product can overflow before the comparison.
+    const std::uint64_t blockBytes = std::uint64_t{128} * r; // r <= 2^32: no overflow
+    const std::string limit = scryptMemoryLimit % (std::uint64_t{1} << 30) == 0
+                                  ? std::to_string(scryptMemoryLimit >> 30) + " GiB"
+                                  : std::to_string(scryptMemoryLimit >> 20) + " MiB";
+    if (n > scryptMemoryLimit / blockBytes)
+        return fail(KdfError::MemoryLimit,
+                    "scrypt parameters N = " + std::to_string(n) + ", r = " + std::to_string(r) +
+                        " need N * r * 128 bytes, more than the " + limit + " allowed; refused");
+    if (p > scryptMemoryLimit / blockBytes)
+        return fail(KdfError::MemoryLimit,
+                    "scrypt parameters r = " + std::to_string(r) + ", p = " + std::to_string(p) +
+                        " need p * r * 128 bytes, more than the " + limit + " allowed; refused");
+    return {};
+}
+
 Result<SecureBuffer, Error<KdfError>> scrypt(ByteView password, ByteView salt, std::uint64_t n,
                                              std::uint32_t r, std::uint32_t p, std::size_t length)
 {
     if (isDisabled())
         return fail(KdfError::CryptoDisabled, disabledReason());
-    if (n < 2 || (n & (n - 1)) != 0)
-        return fail(KdfError::BadParameters,
-                    "scrypt cost N = " + std::to_string(n) + " is not a power of two above 1");
-    if (r == 0 || p == 0)
-        return fail(KdfError::BadParameters, "scrypt block size r and parallelism p must be "
-                                             "at least 1");
-    // RFC 7914 section 2: N < 2^(128 * r / 8); only r < 4 can reach it.
-    if (r < 4 && n >= (std::uint64_t{1} << (16 * r)))
-        return fail(KdfError::BadParameters, "scrypt cost N = " + std::to_string(n) +
-                                                 " is too large for r = " + std::to_string(r));
+    if (auto checked = checkScryptParameters(n, r, p); !checked)
+        return fail(checked.error());
     if (length == 0)
         return fail(KdfError::EmptyOutput, "scrypt was asked for zero bytes");
-    // Checked by division, so no product can overflow before the comparison.
-    const std::uint64_t blockBytes = std::uint64_t{128} * r; // r <= 2^32: no overflow
-    if (n > scryptMemoryLimit / blockBytes)
-        return fail(KdfError::MemoryLimit, "scrypt parameters N = " + std::to_string(n) +
-                                               ", r = " + std::to_string(r) +
-                                               " need more than 1 GiB of memory; refused");
-    if (p > scryptMemoryLimit / blockBytes)
-        return fail(KdfError::MemoryLimit, "scrypt parameters r = " + std::to_string(r) +
-                                               ", p = " + std::to_string(p) +
-                                               " need more than 1 GiB of memory; refused");
+    const std::uint64_t blockBytes = std::uint64_t{128} * r;
     // What OpenSSL itself allocates: the table of N + 2 blocks and p blocks.
     // Its default cap (32 MiB) would refuse RFC 7914's own fourth example.
     std::uint64_t memoryNeeded = blockBytes * (n + 2) + blockBytes * p;

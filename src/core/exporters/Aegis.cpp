@@ -83,14 +83,30 @@ ExportResult<Exported> exportAegis(std::span<const vault::OtpAccount> accounts,
                                    std::optional<ByteView> password, crypto::RandomSource& random)
 {
     const std::string label(password ? encryptedLabel : plainLabel);
-    for (std::size_t i = 0; i < accounts.size(); ++i)
-        if (const std::string why = unrepresentable(accounts[i]); !why.empty())
-            return fail(ExportError::NotRepresentable,
-                        label + ": " + entryLabel(i, accounts[i]) + ": " + why);
-
+    // An account Aegis cannot hold is left out with a warning, as every
+    // export but the backup does; the export fails only if none is left.
+    // Warnings come in the accounts' order.
     Exported exported;
-    Json entries = Json::array();
+    std::vector<std::size_t> kept;
+    std::string firstLeftOut;
     for (std::size_t i = 0; i < accounts.size(); ++i) {
+        if (const std::string why = unrepresentable(accounts[i]); !why.empty()) {
+            exported.warnings.push_back(entryLabel(i, accounts[i]) + ": " + why + "; left out");
+            if (firstLeftOut.empty())
+                firstLeftOut = entryLabel(i, accounts[i]) + ": " + why;
+            continue;
+        }
+        if (!accounts[i].iconReference.empty())
+            exported.warnings.push_back(entryLabel(i, accounts[i]) + ": the icon is not exported");
+        kept.push_back(i);
+    }
+    if (kept.empty())
+        return fail(ExportError::NotRepresentable,
+                    label + ": Aegis can hold none of the accounts (" + firstLeftOut +
+                        (accounts.size() > 1 ? "; and the others" : "") + ")");
+
+    Json entries = Json::array();
+    for (const std::size_t i : kept) {
         const vault::OtpAccount& account = accounts[i];
         const auto& parameters = account.parameters;
         Json entry;
@@ -118,17 +134,15 @@ ExportResult<Exported> exportAegis(std::span<const vault::OtpAccount> accounts,
     // Tags become groups, one per distinct name, in the order first used.
     Json groups = Json::array();
     std::map<std::string, std::string> groupIds;
-    for (std::size_t i = 0; i < accounts.size(); ++i) {
-        for (const std::string& tag : accounts[i].tags) {
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        for (const std::string& tag : accounts[kept[k]].tags) {
             auto found = groupIds.find(tag);
             if (found == groupIds.end()) {
                 found = groupIds.emplace(tag, randomUuid(random)).first;
                 groups.push_back(Json{{"uuid", found->second}, {"name", tag}});
             }
-            entries[i]["groups"].push_back(found->second);
+            entries[k]["groups"].push_back(found->second);
         }
-        if (!accounts[i].iconReference.empty())
-            exported.warnings.push_back(entryLabel(i, accounts[i]) + ": the icon is not exported");
     }
     Json db;
     db["version"] = databaseVersion;

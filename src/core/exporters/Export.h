@@ -53,7 +53,7 @@ bool exportIsPlaintext(ExportFormat format);
 enum class ExportError {
     NothingToExport,  // no accounts given
     PasswordRequired, // an encrypted format without a password (or an empty one)
-    NotRepresentable, // the format cannot hold an account as it is (names it)
+    NotRepresentable, // the backup cannot hold an account, or another format none (names one)
     KdfOutOfBounds,   // backupIterations outside the bounds of section 10
     CryptoDisabled,   // the start-up self-test failed
 };
@@ -81,7 +81,11 @@ struct Exported
 };
 
 // Writes accounts (in the order given) as format. Random bytes (salts, keys,
-// nonces, ids) come from random.
+// nonces, ids) come from random. An account the format cannot hold is left
+// out with a warning naming it (Aegis, the otpauth list, the Google
+// transfer), and the export fails only if none is left; the Watchword
+// backup, which holds everything a vault does, fails on any account it
+// cannot store.
 [[nodiscard]] ExportResult<Exported> exportAccounts(ExportFormat format,
                                                     std::span<const vault::OtpAccount> accounts,
                                                     const ExportOptions& options,

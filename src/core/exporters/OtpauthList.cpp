@@ -1,7 +1,9 @@
 // A plain otpauth:// list: each account's canonical URI (otpauthUriOf), one
 // a line, in the order given. A URI has no place for tags or a note, so an
-// account with either goes out without them, with a warning; one whose
-// label cannot be written (a ':' in the account name) fails the export.
+// account with either goes out without them, with a warning; one that no URI
+// can hold (a ':' in the account name, which the label cannot carry) is left
+// out with a warning, as every export but the backup does. The export fails
+// only if no account is left.
 #include "exporters/ExportCommon.h"
 
 namespace watchword::exporters::detail {
@@ -10,19 +12,30 @@ ExportResult<Exported> exportOtpauthList(std::span<const vault::OtpAccount> acco
 {
     Exported exported;
     SecureText text;
+    std::size_t written = 0;
+    std::string firstLeftOut;
     for (std::size_t i = 0; i < accounts.size(); ++i) {
         const vault::OtpAccount& account = accounts[i];
         auto uri = canonicalUri(account);
-        if (!uri)
-            return fail(uri.error().code,
-                        "otpauth: " + entryLabel(i, account) + ": " + uri.error().message);
+        if (!uri) {
+            exported.warnings.push_back(entryLabel(i, account) + ": " + uri.error().message +
+                                        "; left out");
+            if (firstLeftOut.empty())
+                firstLeftOut = entryLabel(i, account) + ": " + uri.error().message;
+            continue;
+        }
         text.append(uri->span());
         text.append('\n');
+        ++written;
         if (auto dropped =
                 droppedFieldsWarning(i, account, "an otpauth:// URI has no place for them");
             !dropped.empty())
             exported.warnings.push_back(std::move(dropped));
     }
+    if (written == 0)
+        return fail(ExportError::NotRepresentable,
+                    "otpauth: no account can be written as a URI (" + firstLeftOut +
+                        (accounts.size() > 1 ? "; and the others" : "") + ")");
     exported.data = text.take();
     return exported;
 }

@@ -32,11 +32,6 @@ constexpr std::string_view formatLabel = "aegis";
 constexpr int newestDatabaseVersion = 3;
 constexpr std::size_t masterKeySize = 32;
 constexpr std::size_t derivedKeySize = 32;
-// scrypt's memory is bounded by crypto::scrypt; its time grows with
-// N * r * p, which a hostile slot could make take hours within that bound.
-// Aegis writes 2^15 * 8 * 1; this allows 128 times that.
-constexpr std::uint64_t maximumScryptWork = std::uint64_t{1} << 25;
-constexpr std::size_t maximumPasswordSlots = 16;
 
 enum SlotType { RawSlot = 0, PasswordSlot = 1, BiometricSlot = 2 };
 
@@ -74,67 +69,135 @@ GcmParameters gcmParameters(const Json& parent, const char* key, const std::stri
     return out;
 }
 
-// The master key from the first password slot the password opens.
-ImportResult<SecureBuffer> openSlots(const Json& header, ByteView password)
+// A password slot, read and checked but not yet tried.
+struct PasswordSlotParameters
+{
+    std::string where; // "header.slots[2]."
+    std::uint64_t n = 0;
+    std::uint32_t r = 0;
+    std::uint32_t p = 0;
+    Bytes salt;
+    Bytes wrapped;
+    GcmParameters params;
+};
+
+// scrypt's r or p: a 32-bit count.
+ImportResult<std::uint32_t> scryptCount(std::uint64_t value, const std::string& parameter)
+{
+    if (value > std::numeric_limits<std::uint32_t>::max())
+        return outOfBounds(ImportError::Malformed, formatLabel, parameter, std::to_string(value), 1,
+                           std::numeric_limits<std::uint32_t>::max());
+    return static_cast<std::uint32_t>(value);
+}
+
+ImportResult<PasswordSlotParameters> passwordSlot(const Json& slot, const std::string& where)
+{
+    PasswordSlotParameters out;
+    out.where = where;
+    const auto n = unsignedMember(slot, "n", where);
+    const auto r = unsignedMember(slot, "r", where);
+    const auto p = unsignedMember(slot, "p", where);
+    if (!n || !r || !p)
+        return malformed(formatLabel, where + "the scrypt parameters n, r and p are not all there");
+    const auto r32 = scryptCount(*r, where + "r");
+    if (!r32)
+        return fail(r32.error());
+    const auto p32 = scryptCount(*p, where + "p");
+    if (!p32)
+        return fail(p32.error());
+    out.n = *n;
+    out.r = *r32;
+    out.p = *p32;
+    if (auto checked = crypto::checkScryptParameters(out.n, out.r, out.p); !checked)
+        return fail(checked.error().code == crypto::KdfError::MemoryLimit ? ImportError::Unsupported
+                                                                          : ImportError::Malformed,
+                    std::string(formatLabel) + ": " + where + checked.error().message);
+    out.salt = hexMember(slot, "salt", 0, where);
+    if (auto bounded = checkSaltSize(formatLabel, where + "salt", out.salt.size()); !bounded)
+        return fail(bounded.error());
+    out.wrapped = hexMember(slot, "key", masterKeySize, where);
+    out.params = gcmParameters(slot, "key_params", where);
+    return out;
+}
+
+// Every password slot of the header, each checked against the bounds of
+// docs/FORMAT.md section 9, and all of them against the per-import budget
+// (their number and their summed scrypt work), before any key is derived:
+// however many slots a file lists, a wrong password costs at most the budget.
+// Biometric (type 2) and raw-key (type 0) slots are passed over.
+ImportResult<std::vector<PasswordSlotParameters>> passwordSlots(const Json& header)
 {
     const Json* slots = optionalMember(header, "slots");
     if (!slots || !slots->is_array())
         return malformed(formatLabel, "header.slots is not an array");
-    std::size_t passwordSlots = 0;
+    const auto whereOf = [](std::size_t i) {
+        return "header.slots[" + std::to_string(i) + "].";
+    };
+    std::vector<std::size_t> places;
     for (std::size_t i = 0; i < slots->size(); ++i) {
         const Json& slot = (*slots)[i];
-        const std::string where = "header.slots[" + std::to_string(i) + "].";
+        const std::string where = whereOf(i);
         if (!slot.is_object())
             return malformed(formatLabel, where.substr(0, where.size() - 1) + " is not an object");
         const auto type = unsignedMember(slot, "type", where);
         if (!type)
             return malformed(formatLabel, where + "\"type\" is missing");
-        if (*type != PasswordSlot)
-            continue;
-        ++passwordSlots;
-        const auto n = unsignedMember(slot, "n", where);
-        const auto r = unsignedMember(slot, "r", where);
-        const auto p = unsignedMember(slot, "p", where);
-        if (!n || !r || !p || *r > std::numeric_limits<std::uint32_t>::max() ||
-            *p > std::numeric_limits<std::uint32_t>::max())
-            return malformed(formatLabel,
-                             where + "the scrypt parameters n, r, p are missing or out of range");
-        if (*n > maximumScryptWork / std::max<std::uint64_t>(*r, 1) ||
-            *n * std::max<std::uint64_t>(*r, 1) >
-                maximumScryptWork / std::max<std::uint64_t>(*p, 1))
-            return fail(ImportError::Unsupported,
-                        std::string(formatLabel) + ": " + where +
-                            "the scrypt parameters ask for far more work than Aegis uses");
-        if (passwordSlots > maximumPasswordSlots)
-            return malformed(formatLabel, "more than " + std::to_string(maximumPasswordSlots) +
-                                              " password slots");
-        const Bytes salt = hexMember(slot, "salt", 0, where);
-        const Bytes wrapped = hexMember(slot, "key", masterKeySize, where);
-        const GcmParameters params = gcmParameters(slot, "key_params", where);
-
-        auto derived = crypto::scrypt(password, salt, *n, static_cast<std::uint32_t>(*r),
-                                      static_cast<std::uint32_t>(*p), derivedKeySize);
-        if (!derived) {
-            if (derived.error().code == crypto::KdfError::MemoryLimit)
-                return fail(ImportError::Unsupported,
-                            std::string(formatLabel) + ": " + derived.error().message);
-            if (derived.error().code == crypto::KdfError::BadParameters)
-                return malformed(formatLabel, where + derived.error().message);
-            return fail(ImportError::Unsupported,
-                        std::string(formatLabel) + ": " + derived.error().message);
-        }
-        auto master = crypto::aesGcm::decrypt(*derived, params.nonce, {}, wrapped, params.tag);
-        if (master)
-            return std::move(master).value();
-        if (master.error().code != crypto::AesGcmError::AuthenticationFailed)
-            return malformed(formatLabel, where + "cannot decrypt: " + master.error().message);
-        // Another password slot may take this password.
+        if (*type == PasswordSlot)
+            places.push_back(i);
     }
-    if (passwordSlots == 0)
+    if (places.empty())
         return fail(ImportError::Unsupported,
                     std::string(formatLabel) +
                         ": the vault has no password slot (only biometric or raw-key slots, "
                         "which need the phone that made it)");
+    if (places.size() > maximumPasswordSlots)
+        return outOfBounds(ImportError::Unsupported, formatLabel, "the number of password slots",
+                           std::to_string(places.size()), 1, maximumPasswordSlots,
+                           "Aegis writes one, or two with a separate backup password; no key "
+                           "was derived");
+
+    std::vector<PasswordSlotParameters> out;
+    std::uint64_t work = 0;
+    for (const std::size_t index : places) {
+        const std::string where = whereOf(index);
+        auto slot = passwordSlot((*slots)[index], where);
+        if (!slot)
+            return fail(slot.error());
+        // checkScryptParameters bounds N * r and p * r by 2^23 each, so
+        // N * r * p < 2^46, and a sum of maximumPasswordSlots cannot overflow.
+        work += slot->n * slot->r * slot->p;
+        if (work > maximumScryptWorkPerImport) {
+            const std::string what = out.empty()
+                                         ? where.substr(0, where.size() - 1) + ": scrypt work N*r*p"
+                                         : "the password slots' scrypt work N*r*p, summed up to " +
+                                               where.substr(0, where.size() - 1) + ",";
+            return fail(ImportError::Unsupported,
+                        std::string(formatLabel) + ": " + what + " is " + std::to_string(work) +
+                            ", over the " + std::to_string(maximumScryptWorkPerImport) +
+                            " (2^25) this build spends on one import; no key was derived");
+        }
+        out.push_back(std::move(slot).value());
+    }
+    return out;
+}
+
+// The master key from the first password slot the password opens.
+ImportResult<SecureBuffer> openSlots(const std::vector<PasswordSlotParameters>& slots,
+                                     ByteView password)
+{
+    for (const auto& slot : slots) {
+        auto derived = crypto::scrypt(password, slot.salt, slot.n, slot.r, slot.p, derivedKeySize);
+        if (!derived) // the parameters were checked: out of memory, or crypto disabled
+            return fail(ImportError::Unsupported,
+                        std::string(formatLabel) + ": " + slot.where + derived.error().message);
+        auto master =
+            crypto::aesGcm::decrypt(*derived, slot.params.nonce, {}, slot.wrapped, slot.params.tag);
+        if (master)
+            return std::move(master).value();
+        if (master.error().code != crypto::AesGcmError::AuthenticationFailed)
+            return malformed(formatLabel, slot.where + "cannot decrypt: " + master.error().message);
+        // Another password slot may take this password.
+    }
     return fail(ImportError::WrongPassword,
                 std::string(formatLabel) +
                     ": the password is wrong (no password slot opens with it)");
@@ -143,9 +206,10 @@ ImportResult<SecureBuffer> openSlots(const Json& header, ByteView password)
 // db, decrypted and parsed.
 ImportResult<Json> decryptDatabase(const Json& root, const Json& header, ByteView password)
 {
-    auto master = openSlots(header, password);
-    if (!master)
-        return fail(master.error().code, master.error().message);
+    // Everything the file says is read and checked before any key work.
+    const auto slots = passwordSlots(header);
+    if (!slots)
+        return fail(slots.error());
     const GcmParameters params = gcmParameters(header, "params", "header.");
     const Json& db = root.at("db");
     if (!db.is_string())
@@ -153,6 +217,9 @@ ImportResult<Json> decryptDatabase(const Json& root, const Json& header, ByteVie
     const auto ciphertext = fromBase64(db.get_ref<const std::string&>());
     if (!ciphertext)
         return malformed(formatLabel, "\"db\" is not Base64");
+    auto master = openSlots(*slots, password);
+    if (!master)
+        return fail(master.error());
     auto plaintext = crypto::aesGcm::decrypt(*master, params.nonce, {}, *ciphertext, params.tag);
     if (!plaintext) {
         // The slot opened, so the password is right: the database was altered.

@@ -7,7 +7,10 @@
 // under SHA-256(password), a key with no salt or stretching. Nothing in the
 // file says which it is, so the current layout is tried first and the old
 // one after it, as andOTP itself and Aegis do; the password is wrong only if
-// neither opens.
+// neither opens. An iteration count outside 1 to maximumPbkdf2Iterations
+// rules the current layout out before any key work; if the old one does not
+// open either, the count is the error (Malformed for 0, Unsupported above),
+// since such a file is no current backup this build opens.
 //
 // Entries: "secret" (Base32, padded), "issuer", "label", "type" (TOTP, HOTP,
 // STEAM; andOTP's MOTP needs a PIN and fails the import as an invalid
@@ -144,17 +147,25 @@ ImportResult<Imported> importText(std::string_view text)
     });
 }
 
+// The iteration count of the current layout: the file's first 4 bytes.
+std::uint32_t iterationsOf(ByteView data)
+{
+    return (std::uint32_t{data[0]} << 24) | (std::uint32_t{data[1]} << 16) |
+           (std::uint32_t{data[2]} << 8) | std::uint32_t{data[3]};
+}
+
+// Whether data is long enough for the current layout.
+bool currentLayoutFits(ByteView data)
+{
+    return data.size() >= iterationsSize + saltSize + nonceSize + crypto::aesGcm::tagSize;
+}
+
 // The plaintext of the current layout; nullopt if the tag does not verify
-// (wrong password, or an old backup) or the header is implausible.
+// (wrong password, or an old backup). The caller has checked the length and
+// the iteration count.
 std::optional<SecureBuffer> openCurrent(ByteView data, ByteView password)
 {
-    if (data.size() < iterationsSize + saltSize + nonceSize + crypto::aesGcm::tagSize)
-        return std::nullopt;
-    const std::uint32_t iterations = (std::uint32_t{data[0]} << 24) |
-                                     (std::uint32_t{data[1]} << 16) |
-                                     (std::uint32_t{data[2]} << 8) | std::uint32_t{data[3]};
-    if (iterations == 0 || iterations > maximumPbkdf2Iterations)
-        return std::nullopt;
+    const std::uint32_t iterations = iterationsOf(data);
     const ByteView salt = data.subspan(iterationsSize, saltSize);
     const ByteView nonce = data.subspan(iterationsSize + saltSize, nonceSize);
     SecureBuffer key(keySize);
@@ -200,9 +211,27 @@ ImportResult<Imported> importAndOtp(ByteView data, Password password)
     if (!password)
         return fail(ImportError::PasswordRequired,
                     std::string(formatLabel) + ": the backup is encrypted");
-    auto plaintext = openCurrent(data, *password);
+    // The current layout's iteration count is checked before any key work:
+    // one out of bounds rules that layout out (nothing is derived for it),
+    // and only the old one, which derives nothing costly, is tried.
+    std::optional<Error<ImportError>> iterationsRefused;
+    if (currentLayoutFits(data)) {
+        if (auto bounded = checkPbkdf2Iterations(
+                formatLabel, "the PBKDF2 iteration count (the first 4 bytes)", iterationsOf(data));
+            !bounded)
+            iterationsRefused = bounded.error();
+    }
+    std::optional<SecureBuffer> plaintext;
+    if (currentLayoutFits(data) && !iterationsRefused)
+        plaintext = openCurrent(data, *password);
     if (!plaintext)
         plaintext = openOld(data, *password);
+    if (!plaintext && iterationsRefused)
+        return fail(iterationsRefused->code,
+                    iterationsRefused->message +
+                        ", so the file was not read as a current backup (andOTP 0.6.3 and "
+                        "later); read as an old one, which has no iteration count, the "
+                        "password does not open it");
     if (!plaintext)
         return fail(ImportError::WrongPassword,
                     std::string(formatLabel) +

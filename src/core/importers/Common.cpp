@@ -156,6 +156,40 @@ std::string entryLabel(std::string_view format, std::size_t index, std::string_v
     return label;
 }
 
+Failure<Error<ImportError>> outOfBounds(ImportError code, std::string_view format,
+                                        std::string_view parameter, std::string_view value,
+                                        std::uint64_t minimum, std::uint64_t maximum,
+                                        std::string_view why)
+{
+    std::string message = std::string(format) + ": " + std::string(parameter) + " is " +
+                          std::string(value) + ", outside the allowed " + std::to_string(minimum) +
+                          " to " + std::to_string(maximum);
+    if (!why.empty())
+        message += "; " + std::string(why);
+    return fail(code, std::move(message));
+}
+
+ImportResult<void> checkPbkdf2Iterations(std::string_view format, std::string_view parameter,
+                                         std::uint64_t iterations)
+{
+    if (iterations >= 1 && iterations <= maximumPbkdf2Iterations)
+        return {};
+    return outOfBounds(iterations == 0 ? ImportError::Malformed : ImportError::Unsupported, format,
+                       parameter, std::to_string(iterations), 1, maximumPbkdf2Iterations,
+                       iterations == 0 ? "PBKDF2 needs at least one iteration"
+                                       : "more is not attempted");
+}
+
+ImportResult<void> checkSaltSize(std::string_view format, std::string_view parameter,
+                                 std::size_t size)
+{
+    if (size >= minimumSaltSize && size <= maximumSaltSize)
+        return {};
+    return outOfBounds(ImportError::Malformed, format, parameter,
+                       std::to_string(size) + (size == 1 ? " byte" : " bytes"), minimumSaltSize,
+                       maximumSaltSize);
+}
+
 ImportResult<SecureBuffer> argon2id(std::string_view format, ByteView password, ByteView salt,
                                     const Argon2Cost& cost, std::size_t length)
 {

@@ -22,6 +22,43 @@ inline constexpr std::uint32_t maximumPbkdf2Iterations = 1'000'000;
 inline constexpr std::uint32_t maximumPbkdf2Iterations = 10'000'000;
 #endif
 
+// The bounds of docs/FORMAT.md section 9 ("Bounds") on what a file asks of a
+// key derivation, checked before any key is derived. A value the KDF itself
+// does not take (no iterations) or a salt of a size no app writes is
+// Malformed; a cost over this build's bound is Unsupported, not attempted.
+// Each message names the parameter, the value refused and the range.
+inline constexpr std::size_t minimumSaltSize = 16;
+inline constexpr std::size_t maximumSaltSize = 1024;
+
+// "<format>: <parameter> is <value>, outside the allowed <minimum> to
+// <maximum>" (then "; " and why, if given), with code.
+Failure<Error<ImportError>> outOfBounds(ImportError code, std::string_view format,
+                                        std::string_view parameter, std::string_view value,
+                                        std::uint64_t minimum, std::uint64_t maximum,
+                                        std::string_view why = {});
+
+// scrypt, whose memory crypto::checkScryptParameters bounds: its time grows
+// with N * r * p. A file lists as many slots as it likes and a wrong password
+// tries them all, so the bound is on one import: all the password slots
+// together may ask for at most this much work (Aegis writes 2^15 * 8 * 1 =
+// 2^18 per password slot; this is 128 times that, about what one slot of
+// the largest kind costs), and there may be at most maximumPasswordSlots of
+// them (Aegis writes one, or two with a separate backup password). Both are
+// checked, over every slot, before the first key is derived.
+inline constexpr std::uint64_t maximumScryptWorkPerImport = std::uint64_t{1} << 25;
+inline constexpr std::size_t maximumPasswordSlots = 4;
+
+// PBKDF2's iteration count: 0 is Malformed, over maximumPbkdf2Iterations
+// Unsupported. parameter names the field ("masterKey.mIterations").
+[[nodiscard]] ImportResult<void> checkPbkdf2Iterations(std::string_view format,
+                                                       std::string_view parameter,
+                                                       std::uint64_t iterations);
+
+// A salt read from the file: minimumSaltSize to maximumSaltSize bytes, else
+// Malformed.
+[[nodiscard]] ImportResult<void> checkSaltSize(std::string_view format, std::string_view parameter,
+                                               std::size_t size);
+
 // The Argon2id costs an imported file may ask for (Argon2id is RFC 9106):
 // Authenticator Pro uses 3 passes over 64 MiB with 4 lanes. A hostile file
 // would ask for gigabytes and hours. Fuzzing builds allow no more than that

@@ -298,8 +298,16 @@ std::optional<Bytes> gcmNonce(const Bytes& der)
     return nonce;
 }
 
-// Opens one of FreeOTP's sealed objects with key.
-ImportResult<SecureBuffer> openSealed(const Json& sealed, ByteView key, const std::string& what)
+// One of FreeOTP's sealed objects, read but not opened.
+struct Sealed
+{
+    Bytes ciphertext;
+    Bytes nonce;
+    std::string token; // the associated data
+    std::string what;  // how messages name it
+};
+
+ImportResult<Sealed> readSealed(const Json& sealed, const std::string& what)
 {
     if (!sealed.is_object())
         throw FieldError{what + " is not an object"};
@@ -307,23 +315,39 @@ ImportResult<SecureBuffer> openSealed(const Json& sealed, ByteView key, const st
     if (cipher != "AES/GCM/NoPadding")
         return fail(ImportError::Unsupported,
                     std::string(formatLabel) + ": " + what + " uses " + cipher);
-    const Bytes ciphertext = signedByteArray(sealed, "mCipherText");
+    Sealed out;
+    out.what = what;
+    out.ciphertext = signedByteArray(sealed, "mCipherText");
     const auto nonce = gcmNonce(signedByteArray(sealed, "mParameters"));
-    if (!nonce || nonce->empty() || nonce->size() > crypto::aesGcm::maximumIvSize)
+    if (!nonce)
         return malformed(formatLabel, what + ": mParameters is not a GCM nonce");
-    const std::string token = stringOf(sealed, "mToken");
-    const ByteView associated(reinterpret_cast<const std::uint8_t*>(token.data()), token.size());
-    auto opened = crypto::aesGcm::decrypt(key, *nonce, associated, ciphertext);
+    if (nonce->empty() || nonce->size() > crypto::aesGcm::maximumIvSize)
+        return outOfBounds(ImportError::Malformed, formatLabel, what + ": the GCM nonce",
+                           std::to_string(nonce->size()) + " bytes", 1,
+                           crypto::aesGcm::maximumIvSize);
+    out.nonce = *nonce;
+    out.token = stringOf(sealed, "mToken");
+    return out;
+}
+
+// Opens a sealed object with key.
+ImportResult<SecureBuffer> openSealed(const Sealed& sealed, ByteView key)
+{
+    const ByteView associated(reinterpret_cast<const std::uint8_t*>(sealed.token.data()),
+                              sealed.token.size());
+    auto opened = crypto::aesGcm::decrypt(key, sealed.nonce, associated, sealed.ciphertext);
     if (!opened) {
         if (opened.error().code == crypto::AesGcmError::AuthenticationFailed)
-            return fail(ImportError::WrongPassword, std::string(formatLabel) + ": " + what +
+            return fail(ImportError::WrongPassword, std::string(formatLabel) + ": " + sealed.what +
                                                         " does not open: the password is "
                                                         "wrong (or the file is damaged)");
-        return malformed(formatLabel, what + ": " + opened.error().message);
+        return malformed(formatLabel, sealed.what + ": " + opened.error().message);
     }
     return std::move(opened).value();
 }
 
+// The master key: every parameter of its derivation is read and checked
+// before PBKDF2 runs.
 ImportResult<SecureBuffer> masterKey(const std::string& text, ByteView password)
 {
     const Json master = Json::parse(text);
@@ -341,16 +365,20 @@ ImportResult<SecureBuffer> masterKey(const std::string& text, ByteView password)
         return fail(ImportError::Unsupported, std::string(formatLabel) + ": key derivation " +
                                                   stringOf(master, "mAlgorithm"));
     const auto iterations = master.find("mIterations");
-    if (iterations == master.end() || !iterations->is_number_integer())
-        throw FieldError{"\"mIterations\" is not an integer"};
-    const auto count = iterations->get<std::int64_t>();
-    if (count < 1 || count > std::int64_t{maximumPbkdf2Iterations})
-        return fail(ImportError::Unsupported,
-                    std::string(formatLabel) + ": " + std::to_string(count) + " PBKDF2 iterations");
+    if (iterations == master.end() || !iterations->is_number_unsigned())
+        throw FieldError{"\"mIterations\" is not a count"};
+    const auto count = iterations->get<std::uint64_t>();
+    if (auto bounded = checkPbkdf2Iterations(formatLabel, "masterKey.mIterations", count); !bounded)
+        return fail(bounded.error());
     const Bytes salt = signedByteArray(master, "mSalt");
-    const auto sealed = master.find("mEncryptedKey");
-    if (sealed == master.end())
+    if (auto bounded = checkSaltSize(formatLabel, "masterKey.mSalt", salt.size()); !bounded)
+        return fail(bounded.error());
+    const auto encrypted = master.find("mEncryptedKey");
+    if (encrypted == master.end())
         throw FieldError{"\"mEncryptedKey\" is missing"};
+    const auto sealed = readSealed(*encrypted, "the master key");
+    if (!sealed)
+        return fail(sealed.error());
 
     SecureBuffer key(crypto::aesGcm::keySize);
     if (auto derived =
@@ -358,7 +386,7 @@ ImportResult<SecureBuffer> masterKey(const std::string& text, ByteView password)
         !derived)
         return fail(ImportError::Unsupported,
                     std::string(formatLabel) + ": " + derived.error().message);
-    auto opened = openSealed(*sealed, key, "the master key");
+    auto opened = openSealed(*sealed, key);
     if (!opened)
         return opened;
     if (opened->size() != crypto::aesGcm::keySize)
@@ -408,8 +436,10 @@ ImportResult<Imported> importBackup(ByteView data, Password password)
         const Json holder = Json::parse(tokens[i]->second);
         if (!holder.is_object())
             throw FieldError{entry + " is not an object"};
-        const Json sealed = Json::parse(stringOf(holder, "key"));
-        auto secret = openSealed(sealed, *key, entry + "'s secret");
+        const auto sealed = readSealed(Json::parse(stringOf(holder, "key")), entry + "'s secret");
+        if (!sealed)
+            return fail(sealed.error());
+        auto secret = openSealed(*sealed, *key);
         // The master key opened, so the password was right: a secret that
         // does not verify was altered.
         if (!secret && secret.error().code == ImportError::WrongPassword)

@@ -1,6 +1,6 @@
 #include "importers/ImportPlan.h"
 
-#include <algorithm>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -13,13 +13,9 @@ namespace {
 std::vector<const vault::OtpAccount*> vaultAccounts(const vault::Vault& vault)
 {
     std::vector<const vault::OtpAccount*> accounts;
-    accounts.reserve(vault.recordCount());
-    for (std::size_t i = 0; i < vault.recordCount(); ++i)
-        if (const auto* account = std::get_if<vault::OtpAccount>(&vault.record(i)))
+    for (const vault::Record* record : vault::sortedRecords(vault))
+        if (const auto* account = std::get_if<vault::OtpAccount>(record))
             accounts.push_back(account);
-    std::sort(accounts.begin(), accounts.end(), [](const auto* a, const auto* b) {
-        return std::pair(a->sortPosition, a->id) < std::pair(b->sortPosition, b->id);
-    });
     return accounts;
 }
 
@@ -91,11 +87,10 @@ vault::VaultResult<std::vector<vault::RecordId>>
 addImported(vault::Vault& vault, const Imported& imported, const std::vector<std::size_t>& chosen,
             crypto::RandomSource& random, std::int64_t now)
 {
-    std::uint32_t next = 0;
-    for (std::size_t i = 0; i < vault.recordCount(); ++i) {
-        const std::uint32_t position = vault::sortPositionOf(vault.record(i));
-        next = std::max(next, position == UINT32_MAX ? position : position + 1);
-    }
+    // Each account gets the position vault::nextSortPosition would give it
+    // if they were added one at a time: one after another, from after the
+    // vault's records, up to 2^32 - 1, which the rest then share.
+    std::uint32_t next = vault::nextSortPosition(vault);
 
     // Every record is made and checked before the first is added.
     std::vector<vault::Record> records;
@@ -115,10 +110,9 @@ addImported(vault::Vault& vault, const Imported& imported, const std::vector<std
         account.note = source.note;
         account.created = now;
         account.modified = now;
-        if (next == UINT32_MAX)
-            return fail(vault::VaultError::InvalidRecord,
-                        entryName(index, source) + ": the vault has no sort position left");
-        account.sortPosition = next++;
+        account.sortPosition = next;
+        if (next != std::numeric_limits<std::uint32_t>::max())
+            ++next;
         vault::Record record = std::move(account);
         if (auto valid = vault::validateRecord(record); !valid)
             return fail(vault::VaultError::InvalidRecord,

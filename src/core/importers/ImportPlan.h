@@ -47,8 +47,9 @@ struct PlannedAccount
                                                      const vault::Vault& vault);
 
 // Adds imported.accounts[i] for every i in chosen (in that order) to vault, after
-// its present accounts (sort positions continue from the largest), with
-// created = modified = now, the source's tags and note. Every account is
+// its present records (sort positions from vault::nextSortPosition, one after
+// another, up to 2^32 - 1), with created = modified = now, no last used and no
+// icon, the source's tags and note. Every account is
 // checked first: on any error (InvalidRecord naming the entry) the vault is
 // left exactly as it was. Returns the new records' ids in chosen's order.
 [[nodiscard]] vault::VaultResult<std::vector<vault::RecordId>>

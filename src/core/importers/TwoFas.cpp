@@ -41,10 +41,18 @@ ImportResult<Json> decryptServices(const std::string& sealed, ByteView password)
     const auto iv = fromBase64(std::string_view(sealed).substr(second + 1));
     if (!ciphertext || !salt || !iv)
         return malformed(formatLabel, "\"servicesEncrypted\" is not Base64");
-    if (salt->empty() || iv->empty() || iv->size() > crypto::aesGcm::maximumIvSize ||
-        ciphertext->size() < crypto::aesGcm::tagSize)
-        return malformed(formatLabel,
-                         "\"servicesEncrypted\" has an empty salt, a bad IV or no tag");
+    // The key derivation's input, checked before it runs: 2FAS writes a
+    // 256-byte salt and a 12-byte IV (the iteration count is the app's
+    // constant, not the file's).
+    if (auto bounded =
+            checkSaltSize(formatLabel, "the salt of \"servicesEncrypted\"", salt->size());
+        !bounded)
+        return fail(bounded.error());
+    if (iv->empty() || iv->size() > crypto::aesGcm::maximumIvSize)
+        return outOfBounds(ImportError::Malformed, formatLabel, "the IV of \"servicesEncrypted\"",
+                           std::to_string(iv->size()) + " bytes", 1, crypto::aesGcm::maximumIvSize);
+    if (ciphertext->size() < crypto::aesGcm::tagSize)
+        return malformed(formatLabel, "\"servicesEncrypted\" is too short to hold its tag");
 
     SecureBuffer key(keySize);
     if (auto derived = crypto::pbkdf2(crypto::HashAlgorithm::Sha256, password, *salt, kdfIterations,

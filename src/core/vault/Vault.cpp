@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -21,6 +22,25 @@ Failure<Error<VaultError>> fromRecordError(const Error<crypto::RecordError>& err
     return fail(error.code == crypto::RecordError::CryptoDisabled ? VaultError::CryptoDisabled
                                                                   : VaultError::InternalFailure,
                 error.message);
+}
+
+// What a slot's tag failing means when a vault is opened. The KEK comes from
+// the salt and the iteration count (or R and E), and the slot's associated
+// data holds the vault id, all read from the file before anything
+// authenticates them: a change to any of them, or to the wrapped key, fails
+// the tag exactly as a wrong password or phrase does (docs/FORMAT.md section
+// 6.5). The messages say so; these are the only place they are written.
+constexpr const char* wrongPasswordMessage =
+    "wrong password, or the file was altered (the two cannot be told apart)";
+constexpr const char* wrongPhraseMessage =
+    "wrong recovery phrase, or the file was altered (the two cannot be told apart)";
+
+// List order (section 6.3): sort position, then record id.
+bool inListOrder(const Record& a, const Record& b)
+{
+    const auto positionA = sortPositionOf(a);
+    const auto positionB = sortPositionOf(b);
+    return positionA != positionB ? positionA < positionB : idOf(a) < idOf(b);
 }
 
 VaultResult<crypto::RecordSealer> sealerFor(ByteView key)
@@ -212,7 +232,7 @@ VaultResult<Vault> Vault::unlockWithPassword(ByteView file, ByteView password,
         return fail(kek.error());
     auto masterKey = unwrapMasterKey(
         *kek, slotAssociatedData(parsed->info.vaultId, passwordSlotType),
-        parsed->passwordSlot.last(wrappedKeySize), VaultError::WrongPassword, "wrong password");
+        parsed->passwordSlot.last(wrappedKeySize), VaultError::WrongPassword, wrongPasswordMessage);
     if (!masterKey)
         return fail(masterKey.error());
     return openRecords(*parsed, std::move(*masterKey), options);
@@ -234,8 +254,9 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
                         recoveryKeyFingerprint(ByteView(identity.data(), identity.size())) +
                         " is not this vault's (" +
                         recoveryKeyFingerprint(slot.first(crypto::PublicKey::compressedSize)) +
-                        "). If this is the phrase the vault was made with, its recovery key "
-                        "was replaced: make a new phrase with the password");
+                        "), or the file was altered. If this is the phrase the vault was made "
+                        "with, its recovery key was replaced: make a new phrase with the "
+                        "password");
     auto kek = share::recipientNoteKey(
         keychain.identitySecretKey(), keychain.identityPublicKey(),
         slot.subspan(crypto::PublicKey::compressedSize, crypto::PublicKey::compressedSize));
@@ -246,7 +267,7 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
                     "recovery slot: " + kek.error().message);
     auto masterKey = unwrapMasterKey(
         *kek, slotAssociatedData(parsed->info.vaultId, recoverySlotType), slot.last(wrappedKeySize),
-        VaultError::WrongRecoveryPhrase, "wrong recovery phrase");
+        VaultError::WrongRecoveryPhrase, wrongPhraseMessage);
     if (!masterKey)
         return fail(masterKey.error());
     return openRecords(*parsed, std::move(*masterKey), options);
@@ -331,9 +352,17 @@ VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& ima
                 recordAssociatedData(parsed.info.vaultId, sealed.id, sealed.version, sealed.kind);
             const auto length = sliceSealer.open(associatedData, sealed.sealed, plaintext.span());
             if (!length) {
+                const auto code = length.error().code;
+                // A verified tag over bad padding was sealed by a holder of
+                // the key, so it is a faulty writer's (malformed), as fields
+                // that break section 6.4 are; a tag that fails is tampering.
                 failures[worker] = SliceFailure{
-                    i, length.error().code == crypto::RecordError::CryptoDisabled
+                    i, code == crypto::RecordError::CryptoDisabled
                            ? Error<VaultError>{VaultError::CryptoDisabled, length.error().message}
+                       : code == crypto::RecordError::Corrupt
+                           ? Error<VaultError>{VaultError::Malformed,
+                                               where() + ": the envelope has a valid tag but "
+                                                         "invalid padding"}
                            : Error<VaultError>{VaultError::Tampered,
                                                "vault tampered: " + where() + " does not open"}};
                 return;
@@ -477,6 +506,8 @@ VaultResult<void> Vault::verifyPassword(ByteView password) const
     auto kek = passwordKey(password, m_passwordSlotInfo);
     if (!kek)
         return fail(kek.error());
+    // This slot was written here or authenticated by the manifest when the
+    // vault was opened: a failed tag is only ever a wrong password.
     const ByteView slot(m_passwordSlot);
     auto masterKey =
         unwrapMasterKey(*kek, slotAssociatedData(m_vaultId, passwordSlotType),
@@ -503,11 +534,8 @@ VaultResult<void> Vault::replaceRecoveryKey(const keychain::Keychain& keychain,
 
 VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t now)
 {
-    std::sort(m_entries.begin(), m_entries.end(), [](const Entry& a, const Entry& b) {
-        const auto positionA = sortPositionOf(a.record);
-        const auto positionB = sortPositionOf(b.record);
-        return positionA != positionB ? positionA < positionB : idOf(a.record) < idOf(b.record);
-    });
+    std::sort(m_entries.begin(), m_entries.end(),
+              [](const Entry& a, const Entry& b) { return inListOrder(a.record, b.record); });
     VaultImage image;
     image.vaultId = m_vaultId;
     image.generation = m_generation + 1;
@@ -537,6 +565,27 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
     m_generation = image.generation;
     m_modified = now;
     return file;
+}
+
+std::vector<const Record*> sortedRecords(const Vault& vault)
+{
+    std::vector<const Record*> records;
+    records.reserve(vault.recordCount());
+    for (std::size_t i = 0; i < vault.recordCount(); ++i)
+        records.push_back(&vault.record(i));
+    std::sort(records.begin(), records.end(),
+              [](const Record* a, const Record* b) { return inListOrder(*a, *b); });
+    return records;
+}
+
+std::uint32_t nextSortPosition(const Vault& vault) noexcept
+{
+    constexpr std::uint32_t last = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t next = 0;
+    for (std::size_t i = 0; i < vault.recordCount(); ++i)
+        if (const std::uint32_t position = sortPositionOf(vault.record(i)); position != last)
+            next = std::max(next, position + 1);
+    return next;
 }
 
 } // namespace watchword::vault

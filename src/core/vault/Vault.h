@@ -63,11 +63,16 @@ public:
 
     // Opening steps 1 to 7 with the password: the errors of parseVault(), then
     // WrongPassword, Tampered (manifest or a record), Malformed (fields).
+    // WrongPassword's message says the file may have been altered instead: a
+    // changed salt, iteration count, wrapped key or vault id fails the slot's
+    // tag as a wrong password does, and nothing can tell the two apart.
     [[nodiscard]] static VaultResult<Vault> unlockWithPassword(ByteView file, ByteView password,
                                                                const UnlockOptions& options = {});
 
     // The same with the recovery phrase's keychain: NoRecoverySlot, or
-    // WrongRecoveryPhrase at once when its identity public key is not R.
+    // WrongRecoveryPhrase at once when its identity public key is not R
+    // (which an altered R also causes; the message says both, as for the
+    // password).
     [[nodiscard]] static VaultResult<Vault> unlockWithRecovery(ByteView file,
                                                                const keychain::Keychain& keychain,
                                                                const UnlockOptions& options = {});
@@ -166,5 +171,16 @@ private:
     // that holds every record's envelope, instead of one allocation per record.
     std::unique_ptr<const Bytes> m_readImage;
 };
+
+// The records in list order (docs/FORMAT.md section 6.3): ascending sort
+// position, then ascending record id, bytes compared as unsigned. The order
+// of vault list and codes, and of every export not given its accounts.
+[[nodiscard]] std::vector<const Record*> sortedRecords(const Vault& vault);
+
+// The sort position a record added now gets (section 6.3): 1 + the largest
+// sort position below 2^32 - 1 of any record in the vault, account or note,
+// or 0 if there is none. Records added one after another get one position
+// after another, up to 2^32 - 1, which further records then share.
+[[nodiscard]] std::uint32_t nextSortPosition(const Vault& vault) noexcept;
 
 } // namespace watchword::vault

@@ -304,12 +304,21 @@ WatchOpenResult<ParsedPayload> parsePayload(std::string_view text)
 
         const auto& slot = member(json, "slot");
         requireKeys(slot, {"kdf", "iterations", "salt", "key"}, "\"slot\"");
+        // A KDF named but not this version's is a payload this reader does
+        // not know, as another version is (section 8.5); a kdf that is not
+        // a string is a damaged one.
         const auto& kdf = member(slot, "kdf");
-        if (!kdf.is_string() || kdf.get_ref<const std::string&>() != exportKdfName)
-            return malformed("the slot's KDF is not pbkdf2-hmac-sha256");
+        if (!kdf.is_string())
+            return malformed("the slot's \"kdf\" is not a string");
+        if (kdf.get_ref<const std::string&>() != exportKdfName)
+            return fail(WatchOpenError::UnsupportedVersion, "the slot's KDF " + kdf.dump() +
+                                                                " is not supported (only \"" +
+                                                                std::string(exportKdfName) + "\")");
+        // Integers are written without a fraction or an exponent: 2000.0
+        // and 2e3 are not counts.
         const auto& iterations = member(slot, "iterations");
         if (!iterations.is_number_unsigned())
-            return malformed("the slot's \"iterations\" is not a count");
+            return malformed("the slot's \"iterations\" is not a count (digits only)");
         const auto count = iterations.get<std::uint64_t>();
         if (count < minimumIterations || count > maximumIterations)
             return fail(WatchOpenError::BadIterations, "the slot's round count " +

@@ -49,7 +49,7 @@ public:
 
 enum class WatchOpenError {
     Malformed,          // not the JSON of section 8.2, a field of the wrong type or size, truncated
-    UnsupportedVersion, // another format name or version
+    UnsupportedVersion, // another format name or version, or a slot KDF other than PBKDF2
     BadPin,             // the PIN entered is not 4 to 12 digits
     BadIterations,      // the slot's round count is outside 2,000..500,000
     WrongPin,           // the slot's tag does not verify: wrong PIN, or header/slot altered

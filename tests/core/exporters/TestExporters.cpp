@@ -399,11 +399,28 @@ void TestExporters::otpauthLabels()
     QVERIFY(!single.ok());
     QCOMPARE(single.error().code, ExportError::NotRepresentable);
     test::SeededRandom random(test::testSeed());
+    // In a list it is left out with a warning; with no account left, the
+    // export fails, naming it.
     const auto list = exportAccounts(ExportFormat::OtpauthList, colon, {}, random);
     QVERIFY(!list.ok());
     QCOMPARE(list.error().code, ExportError::NotRepresentable);
-    QVERIFY2(list.error().message.starts_with("otpauth: entry 1 (Example): "),
+    QVERIFY2(list.error().message.starts_with(
+                 "otpauth: no account can be written as a URI (entry 1 (Example): "),
              list.error().message.c_str());
+    std::vector<vault::OtpAccount> mixed;
+    mixed.push_back(
+        test::makeAccount("Kept", "a", secret, test::totp(crypto::HashAlgorithm::Sha1, 6, 30)));
+    mixed.push_back(colon.front().clone());
+    const auto partial = exportAccounts(ExportFormat::OtpauthList, mixed, {}, random);
+    QVERIFY2(partial.ok(), partial ? "" : partial.error().message.c_str());
+    QCOMPARE(partial->warnings.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(partial->warnings.front()),
+             QStringLiteral("entry 2 (Example): the account name contains ':', which an "
+                            "otpauth:// label cannot hold; left out"));
+    const auto back = importers::importAccounts(Format::OtpauthList, partial->data.span());
+    QVERIFY2(back.ok(), back ? "" : back.error().message.c_str());
+    QCOMPARE(back->accounts.size(), std::size_t{1});
+    QCOMPARE(back->accounts.front().issuer, std::string("Kept"));
 
     // A ':' in the issuer: the issuer parameter alone carries it.
     std::vector<vault::OtpAccount> issuer;
@@ -438,13 +455,37 @@ void TestExporters::aegisLimits()
         test::makeAccount("Big", "counter", "12345678901234567890",
                           test::hotp(crypto::HashAlgorithm::Sha1, 6, std::uint64_t{1} << 63)));
     for (const ExportFormat format : {ExportFormat::Aegis, ExportFormat::AegisEncrypted}) {
+        // Alone, such an account leaves nothing to export.
         for (const auto* accounts : {&period, &counter}) {
             const auto refused = exportAccounts(format, *accounts, optionsWithPassword(), random);
             QVERIFY(!refused.ok());
             QCOMPARE(refused.error().code, ExportError::NotRepresentable);
-            QVERIFY2(refused.error().message.find("entry 1 (") != std::string::npos,
+            QVERIFY2(refused.error().message.find(
+                         "Aegis can hold none of the accounts (entry 1 (") != std::string::npos,
                      refused.error().message.c_str());
         }
+        // Among others, it is left out with a warning, as the other formats do.
+        std::vector<vault::OtpAccount> mixed;
+        mixed.push_back(test::makeAccount("Kept", "a", "12345678901234567890",
+                                          test::totp(crypto::HashAlgorithm::Sha1, 6, 30)));
+        mixed.push_back(counter.front().clone());
+        mixed.push_back(period.front().clone());
+        mixed.back().tags = {"only on the left-out account"};
+        const auto partial = exportAccounts(format, mixed, optionsWithPassword(), random);
+        QVERIFY2(partial.ok(), partial ? "" : partial.error().message.c_str());
+        QCOMPARE(partial->warnings.size(), std::size_t{2});
+        QCOMPARE(QString::fromStdString(partial->warnings[0]),
+                 QStringLiteral("entry 2 (Big): the counter is beyond Aegis's limit of 2^63 - 1; "
+                                "left out"));
+        QCOMPARE(QString::fromStdString(partial->warnings[1]),
+                 QStringLiteral("entry 3 (Long): a period of 2147483648 s is beyond Aegis's limit "
+                                "of 2^31 - 1; left out"));
+        const auto back =
+            importers::importAccounts(Format::Aegis, partial->data.span(), test::view(password));
+        QVERIFY2(back.ok(), back ? "" : back.error().message.c_str());
+        QCOMPARE(back->accounts.size(), std::size_t{1});
+        QCOMPARE(back->accounts.front().issuer, std::string("Kept"));
+        QVERIFY(back->accounts.front().tags.empty());
     }
     // Icons are not exported: a warning names the account.
     std::vector<vault::OtpAccount> icon;

@@ -60,11 +60,12 @@ const QByteArray masterKey = pattern(32, 7);
 // A password slot as Aegis writes it, wrapping masterKey under password.
 // Cheap scrypt parameters keep the test fast; the importer takes them from
 // the slot.
-QJsonObject passwordSlot(const QByteArray& password, int seed)
+QJsonObject passwordSlot(const QByteArray& password, int seed, int n = 1024)
 {
     const QByteArray salt = pattern(32, seed);
     const QByteArray nonce = pattern(12, seed + 1);
-    auto derived = crypto::scrypt(test::view(password), test::view(salt), 1024, 8, 1, 32);
+    auto derived =
+        crypto::scrypt(test::view(password), test::view(salt), std::uint64_t(n), 8, 1, 32);
     if (!derived)
         qFatal("scrypt: %s", derived.error().message.c_str());
     const QByteArray wrapped = seal(bytes(*derived), nonce, masterKey);
@@ -74,10 +75,21 @@ QJsonObject passwordSlot(const QByteArray& password, int seed)
         {"key", QString::fromLatin1(wrapped.left(32).toHex())},
         {"key_params", QJsonObject{{"nonce", QString::fromLatin1(nonce.toHex())},
                                    {"tag", QString::fromLatin1(wrapped.mid(32).toHex())}}},
-        {"n", 1024},
+        {"n", n},
         {"r", 8},
         {"p", 1},
         {"salt", QString::fromLatin1(salt.toHex())}};
+}
+
+// A password slot that says it costs scrypt N = 2^15, r = 8, p = 128 (work
+// 2^25, 32 MiB): the most one slot may ask. Never derived here: its key was
+// wrapped with passwordSlot's cheap parameters, so it would not open.
+QJsonObject costlySlot(int seed)
+{
+    QJsonObject slot = passwordSlot("pw", seed);
+    slot[QStringLiteral("n")] = 32768;
+    slot[QStringLiteral("p")] = 128;
+    return slot;
 }
 
 // An encrypted Aegis vault holding database (the decrypted "db" text),
@@ -138,6 +150,16 @@ const QString andOtpEncrypted = QStringLiteral("andotp/andotp_encrypted.bin");
 const QString andOtpOld = QStringLiteral("andotp/andotp_encrypted_old.bin");
 const QString twoFasPlain = QStringLiteral("2fas/2fas_authenticator_plain_v3.2fas");
 
+// The real encrypted andOTP backup with its iteration count (the first 4
+// bytes, big-endian) replaced: nothing else changes.
+QByteArray andOtpWithIterations(std::uint32_t iterations)
+{
+    QByteArray data = readFile(andOtpEncrypted);
+    for (int i = 0; i < 4; ++i)
+        data[i] = static_cast<char>(iterations >> (24 - 8 * i));
+    return data;
+}
+
 std::vector<std::string> tagsOf(const Imported& imported, const std::string& issuer)
 {
     for (const auto& account : imported.accounts)
@@ -155,6 +177,12 @@ class TestImportAegisAndOtp : public QObject
 private slots:
     void errors_data();
     void errors();
+    void kdfBounds_data();
+    void kdfBounds();
+    void aegisSlotsCheckedBeforeAnyDerivation();
+    void aegisBudgetPerImport_data();
+    void aegisBudgetPerImport();
+    void aegisExportsOfEveryShapeImport();
     void aegisGroupsAsTags();
     void aegisSlots();
     void aegisUnsupportedEntryTypes();
@@ -352,15 +380,19 @@ void TestImportAegisAndOtp::errors_data()
         << Format::AndOtp << readFile(andOtpEncrypted) << none << ImportError::PasswordRequired;
     QTest::newRow("andotp: wrong password") << Format::AndOtp << readFile(andOtpEncrypted)
                                             << QByteArray("tesT") << ImportError::WrongPassword;
-    QTest::newRow("andotp old: wrong password") << Format::AndOtp << readFile(andOtpOld)
-                                                << QByteArray("tesT") << ImportError::WrongPassword;
+    // An old backup starts with a random nonce: read as the current layout's
+    // iteration count (here 2,167,135,785) it is out of bounds, so a wrong
+    // password is reported as that count's error, which says the password
+    // does not open the file as an old backup either (FORMAT.md section 9).
+    QTest::newRow("andotp old: wrong password")
+        << Format::AndOtp << readFile(andOtpOld) << QByteArray("tesT") << ImportError::Unsupported;
     // GCM cannot tell damage from a wrong password: both fail the tag.
     QTest::newRow("andotp: truncated encrypted")
         << Format::AndOtp << truncated(andOtpEncrypted) << test << ImportError::WrongPassword;
     QTest::newRow("andotp: ciphertext altered")
         << Format::AndOtp << flippedAt(andOtpEncrypted, 40) << test << ImportError::WrongPassword;
     QTest::newRow("andotp: tag altered")
-        << Format::AndOtp << flippedAt(andOtpOld, -1) << test << ImportError::WrongPassword;
+        << Format::AndOtp << flippedAt(andOtpEncrypted, -1) << test << ImportError::WrongPassword;
     QTest::newRow("andotp: iterations altered")
         << Format::AndOtp << flippedAt(andOtpEncrypted, 3) << test << ImportError::WrongPassword;
     QTest::newRow("andotp: shorter than nonce and tag")
@@ -377,12 +409,13 @@ void TestImportAegisAndOtp::errors_data()
     QTest::newRow("andotp old: decrypted entry with bad secret")
         << Format::AndOtp << sealedOldAndOtp(edited(andOtpPlain, paddedSecret, "\"0\""), test)
         << test << ImportError::InvalidEntry;
-    // Over the iteration bound the current layout is not tried; the old one fails.
+    // Over the iteration bound the current layout is not tried; nor does the
+    // old one open: the count is the error, not the password.
     QTest::newRow("andotp: 2^31 iterations")
         << Format::AndOtp
         << edited(sealedAndOtp(readFile(andOtpPlain), test, 1000), QByteArray("\0\0\x03\xe8", 4),
                   QByteArray("\x80\0\x03\xe8", 4))
-        << test << ImportError::WrongPassword;
+        << test << ImportError::Unsupported;
 }
 
 void TestImportAegisAndOtp::errors()
@@ -390,6 +423,189 @@ void TestImportAegisAndOtp::errors()
     QFETCH(Format, format);
     // The message names the format.
     test::verifyImportError(format == Format::Aegis ? "aegis: " : "andotp: ");
+}
+
+// Key-derivation parameters out of docs/FORMAT.md section 9's bounds, each
+// in a real file with that one parameter changed: refused before any key is
+// derived, with the documented code and a message naming the parameter, the
+// value and the range. The password is the file's own, so a derivation would
+// have answered otherwise (WrongPassword, or the accounts).
+void TestImportAegisAndOtp::kdfBounds_data()
+{
+    QTest::addColumn<Format>("format");
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<ImportError>("expected");
+    QTest::addColumn<QList<QByteArray>>("named"); // in the message
+
+    using Named = QList<QByteArray>;
+    const QByteArray count = "the PBKDF2 iteration count (the first 4 bytes) is ";
+    QTest::newRow("andotp: 2^32 - 1 iterations")
+        << Format::AndOtp << andOtpWithIterations(0xffffffffU) << ImportError::Unsupported
+        << Named{count + "4294967295, outside the allowed 1 to 10000000",
+                 "the password does not open it"};
+    QTest::newRow("andotp: 10,000,001 iterations")
+        << Format::AndOtp << andOtpWithIterations(10'000'001) << ImportError::Unsupported
+        << Named{count + "10000001, outside the allowed 1 to 10000000"};
+    QTest::newRow("andotp: no iterations")
+        << Format::AndOtp << andOtpWithIterations(0) << ImportError::Malformed
+        << Named{count + "0, outside the allowed 1 to 10000000"};
+
+    const QByteArray slot = "aegis: header.slots[0].";
+    QTest::newRow("aegis: scrypt N not a power of two")
+        << Format::Aegis << edited(aegisEncrypted, "\"n\": 32768", "\"n\": 32767")
+        << ImportError::Malformed << Named{slot + "scrypt cost N = 32767 is not a power of two"};
+    QTest::newRow("aegis: scrypt N of 1")
+        << Format::Aegis << edited(aegisEncrypted, "\"n\": 32768", "\"n\": 1")
+        << ImportError::Malformed << Named{slot + "scrypt cost N = 1 is not a power of two"};
+    QTest::newRow("aegis: scrypt r of 0")
+        << Format::Aegis << edited(aegisEncrypted, "\"r\": 8", "\"r\": 0") << ImportError::Malformed
+        << Named{slot + "scrypt block size r = 0"};
+    QTest::newRow("aegis: scrypt p of 0")
+        << Format::Aegis << edited(aegisEncrypted, "\"p\": 1", "\"p\": 0") << ImportError::Malformed
+        << Named{"parallelism p = 0"};
+    QTest::newRow("aegis: scrypt p over 32 bits")
+        << Format::Aegis << edited(aegisEncrypted, "\"p\": 1", "\"p\": 4294967296")
+        << ImportError::Malformed << Named{slot + "p is 4294967296, outside the allowed 1 to"};
+    QTest::newRow("aegis: scrypt memory over 1 GiB")
+        << Format::Aegis << edited(aegisEncrypted, "\"n\": 32768", "\"n\": 2097152")
+        << ImportError::Unsupported
+        << Named{slot + "scrypt parameters N = 2097152, r = 8", "1 GiB"};
+    QTest::newRow("aegis: scrypt work over 2^25")
+        << Format::Aegis << edited(aegisEncrypted, "\"p\": 1", "\"p\": 129")
+        << ImportError::Unsupported
+        << Named{"aegis: header.slots[0]: scrypt work N*r*p is 33816576, over the 33554432 "
+                 "(2^25) this build spends on one import"};
+    // The salt's 64 hex digits cut to fewer.
+    const auto withSaltDigits = [](qsizetype digits) {
+        QByteArray data = readFile(aegisEncrypted);
+        const QByteArray key = "\"salt\": \"";
+        return data.remove(data.indexOf(key) + key.size(), 64 - digits);
+    };
+    QTest::newRow("aegis: empty salt")
+        << Format::Aegis << withSaltDigits(0) << ImportError::Malformed
+        << Named{slot + "salt is 0 bytes, outside the allowed 16 to 1024"};
+    QTest::newRow("aegis: salt of 8 bytes")
+        << Format::Aegis << withSaltDigits(16) << ImportError::Malformed
+        << Named{slot + "salt is 8 bytes, outside the allowed 16 to 1024"};
+}
+
+void TestImportAegisAndOtp::kdfBounds()
+{
+    QFETCH(Format, format);
+    QFETCH(QByteArray, data);
+    QFETCH(ImportError, expected);
+    QFETCH(QList<QByteArray>, named);
+    const auto result = importAccounts(format, test::view(data), asBytes("test"));
+    QVERIFY2(!result.ok(), "imported");
+    QVERIFY2(result.error().code == expected, result.error().message.c_str());
+    for (const QByteArray& part : named)
+        QVERIFY2(result.error().message.find(part.toStdString()) != std::string::npos,
+                 result.error().message.c_str());
+}
+
+// Every password slot is checked before the first is tried: a slot out of
+// bounds is refused even when an earlier one opens with the password.
+void TestImportAegisAndOtp::aegisSlotsCheckedBeforeAnyDerivation()
+{
+    const QByteArray database = compact(plainDatabase(aegisPlain));
+    const QJsonObject opens = passwordSlot("pw", 1);
+    const auto refused = [&](QJsonObject second) {
+        const QByteArray vault = sealedAegis(database, QJsonArray{opens, second});
+        return importAccounts(Format::Aegis, test::view(vault), asBytes("pw"));
+    };
+    // The first slot alone opens.
+    const auto alone = importAccounts(
+        Format::Aegis, test::view(sealedAegis(database, QJsonArray{opens})), asBytes("pw"));
+    QVERIFY2(alone.ok(), alone ? "" : alone.error().message.c_str());
+
+    QJsonObject badN = passwordSlot("other", 2);
+    badN[QStringLiteral("n")] = 1000;
+    const auto notPowerOfTwo = refused(badN);
+    QVERIFY(!notPowerOfTwo.ok());
+    QCOMPARE(notPowerOfTwo.error().code, ImportError::Malformed);
+    QVERIFY2(notPowerOfTwo.error().message.starts_with("aegis: header.slots[1].scrypt cost N"),
+             notPowerOfTwo.error().message.c_str());
+
+    QJsonObject shortSalt = passwordSlot("other", 3);
+    shortSalt[QStringLiteral("salt")] = QStringLiteral("00");
+    const auto salt = refused(shortSalt);
+    QVERIFY(!salt.ok());
+    QCOMPARE(salt.error().code, ImportError::Malformed);
+    QVERIFY2(salt.error().message.starts_with("aegis: header.slots[1].salt is 1 byte,"),
+             salt.error().message.c_str());
+}
+
+// The key-derivation work of one import is bounded, not that of each slot
+// (FORMAT.md section 9): at most 4 password slots and 2^25 of scrypt work
+// N*r*p in all, checked over every slot before any key is derived. In each
+// row the password "pw" opens the first slot, so deriving would import the
+// accounts; or (the reviewer's case) every slot would run scrypt at the most
+// a slot may ask, for minutes, to answer WrongPassword. The refusal names
+// what was too costly.
+void TestImportAegisAndOtp::aegisBudgetPerImport_data()
+{
+    QTest::addColumn<QJsonArray>("slotList");
+    QTest::addColumn<QByteArray>("named");
+    const QByteArray count = "aegis: the number of password slots is ";
+    QJsonArray sixteen;
+    QJsonArray sixteenCostly;
+    QJsonArray five;
+    for (int i = 0; i < 16; ++i) {
+        sixteen.append(passwordSlot("pw", 2 * i));
+        sixteenCostly.append(costlySlot(2 * i));
+        if (i < 5)
+            five.append(passwordSlot("pw", 2 * i));
+    }
+    QTest::newRow("16 password slots, the first opens")
+        << sixteen << count + "16, outside the allowed 1 to 4";
+    QTest::newRow("16 password slots, each at the most a slot may ask")
+        << sixteenCostly << count + "16, outside the allowed 1 to 4";
+    QTest::newRow("5 password slots") << five << count + "5, outside the allowed 1 to 4";
+    QTest::newRow("the first opens, the second at the most a slot may ask")
+        << QJsonArray{passwordSlot("pw", 1), costlySlot(3)}
+        << QByteArray("aegis: the password slots' scrypt work N*r*p, summed up to "
+                      "header.slots[1], is 33562624, over the 33554432 (2^25) this build spends "
+                      "on one import; no key was derived");
+    QJsonObject biometric = costlySlot(5);
+    biometric[QStringLiteral("type")] = 2;
+    QTest::newRow("two at the most a slot may ask, biometric slots not counted")
+        << QJsonArray{biometric, costlySlot(7), biometric, costlySlot(9)}
+        << QByteArray("summed up to header.slots[3], is 67108864, over the 33554432");
+}
+
+void TestImportAegisAndOtp::aegisBudgetPerImport()
+{
+    QFETCH(QJsonArray, slotList);
+    QFETCH(QByteArray, named);
+    const QByteArray vault = sealedAegis(compact(plainDatabase(aegisPlain)), slotList);
+    const auto result = importAccounts(Format::Aegis, test::view(vault), asBytes("pw"));
+    QVERIFY2(!result.ok(), "imported");
+    QVERIFY2(result.error().code == ImportError::Unsupported, result.error().message.c_str());
+    QVERIFY2(result.error().message.find(named.toStdString()) != std::string::npos,
+             result.error().message.c_str());
+}
+
+// What Aegis writes still imports: one password slot at its parameters
+// (N = 2^15, r = 8, p = 1), a second for a separate backup password,
+// biometric slots beside them (passed over), and up to 4 password slots.
+void TestImportAegisAndOtp::aegisExportsOfEveryShapeImport()
+{
+    const QByteArray database = compact(plainDatabase(aegisPlain));
+    QJsonObject biometric = passwordSlot("other", 40);
+    biometric[QStringLiteral("type")] = 2;
+    const QJsonObject main = passwordSlot("main", 42, 32768);
+    const QJsonObject backup = passwordSlot("backup", 44, 32768);
+    const QByteArray twoPasswords = sealedAegis(database, QJsonArray{biometric, main, backup});
+    const QByteArray four = sealedAegis(
+        database, QJsonArray{passwordSlot("a", 46, 32768), biometric, passwordSlot("b", 48, 32768),
+                             biometric, passwordSlot("c", 50, 32768), main});
+    for (const auto& [vault, password] :
+         {std::pair{twoPasswords, "main"}, std::pair{twoPasswords, "backup"},
+          std::pair{four, "main"}}) {
+        const auto result = importAccounts(Format::Aegis, test::view(vault), asBytes(password));
+        QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+        QCOMPARE(result->accounts.size(), std::size_t{7});
+    }
 }
 
 // Version 2 names each entry's group; version 3 lists groups by uuid. Both

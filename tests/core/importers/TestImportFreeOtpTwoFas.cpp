@@ -26,6 +26,41 @@ const QString plusXml = QStringLiteral("freeotp_plus/freeotp_plus_internal.xml")
 const QString freeOtpXml = QStringLiteral("freeotp/freeotp.xml");
 const QString freeOtpBackup = QStringLiteral("freeotp/freeotp_v2_null_algo.xml");
 
+// The real FreeOTP 2 backup with "from" replaced by "to" in its master key,
+// a Java string whose 2-byte length is corrected to match: nothing else
+// changes.
+QByteArray editedMasterKey(const QByteArray& from, const QByteArray& to)
+{
+    QByteArray data = readFile(freeOtpBackup);
+    const qsizetype start = data.indexOf("{\"mAlgorithm\"");
+    if (start < 3 || data[start - 3] != 't')
+        qFatal("the backup's master key is not where it was");
+    const int length = (static_cast<unsigned char>(data[start - 2]) << 8) |
+                       static_cast<unsigned char>(data[start - 1]);
+    const qsizetype at = data.indexOf(from, start);
+    if (at < 0 || at + from.size() > start + length)
+        qFatal("the master key does not contain %s", from.constData());
+    data.replace(at, from.size(), to);
+    const auto newLength = length + to.size() - from.size();
+    data[start - 2] = static_cast<char>(newLength >> 8);
+    data[start - 1] = static_cast<char>(newLength);
+    return data;
+}
+
+// The real encrypted 2FAS backup with the salt or the IV of
+// "servicesEncrypted" (ciphertext:salt:IV, Base64) cut to its first
+// bytes: nothing else changes.
+QByteArray twoFasCut(int part, int bytes)
+{
+    QByteArray data = readFile(twoFasEncrypted);
+    const qsizetype key = data.indexOf("\"servicesEncrypted\"");
+    const qsizetype open = data.indexOf('"', data.indexOf(':', key)) + 1;
+    const qsizetype end = data.indexOf('"', open);
+    QList<QByteArray> parts = data.mid(open, end - open).split(':');
+    parts[part] = QByteArray::fromBase64(parts[part]).left(bytes).toBase64();
+    return data.replace(open, end - open, parts.join(':'));
+}
+
 } // namespace
 
 class TestImportFreeOtpTwoFas : public QObject
@@ -35,6 +70,8 @@ class TestImportFreeOtpTwoFas : public QObject
 private slots:
     void errors_data();
     void errors();
+    void kdfBounds_data();
+    void kdfBounds();
     void freeOtpOrderAndCounters();
     void freeOtpNegativeCounter();
     void twoFasGroupsAndSteam();
@@ -197,6 +234,70 @@ void TestImportFreeOtpTwoFas::errors_data()
 void TestImportFreeOtpTwoFas::errors()
 {
     test::verifyImportError();
+}
+
+// Key-derivation parameters out of docs/FORMAT.md section 9's bounds, each
+// in a real file with that one parameter changed: refused before any key is
+// derived, with the documented code and a message naming the parameter, the
+// value and the range. The password is the file's own, so a derivation would
+// have answered otherwise.
+void TestImportFreeOtpTwoFas::kdfBounds_data()
+{
+    QTest::addColumn<Format>("format");
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<ImportError>("expected");
+    QTest::addColumn<QByteArray>("named"); // in the message
+
+    const QByteArray iterations = "\"mIterations\":100000";
+    QTest::newRow("freeotp: no iterations")
+        << Format::FreeOtp << editedMasterKey(iterations, "\"mIterations\":0")
+        << ImportError::Malformed
+        << QByteArray("freeotp: masterKey.mIterations is 0, outside the allowed 1 to 10000000");
+    QTest::newRow("freeotp: 10,000,001 iterations")
+        << Format::FreeOtp << editedMasterKey(iterations, "\"mIterations\":10000001")
+        << ImportError::Unsupported
+        << QByteArray("freeotp: masterKey.mIterations is 10000001, outside the allowed 1 to "
+                      "10000000");
+    QTest::newRow("freeotp: 2^32 - 1 iterations")
+        << Format::FreeOtp << editedMasterKey(iterations, "\"mIterations\":4294967295")
+        << ImportError::Unsupported
+        << QByteArray("freeotp: masterKey.mIterations is 4294967295, outside the allowed 1 to "
+                      "10000000");
+    QTest::newRow("freeotp: negative iterations")
+        << Format::FreeOtp << editedMasterKey(iterations, "\"mIterations\":-1")
+        << ImportError::Malformed << QByteArray("\"mIterations\" is not a count");
+    QTest::newRow("freeotp: empty salt")
+        << Format::FreeOtp <<
+        [] {
+            const QByteArray data = readFile(freeOtpBackup);
+            const qsizetype at = data.indexOf("\"mSalt\":[");
+            const QByteArray salt = data.mid(at, data.indexOf(']', at) + 1 - at);
+            return editedMasterKey(salt, "\"mSalt\":[]");
+        }()
+        << ImportError::Malformed
+        << QByteArray("freeotp: masterKey.mSalt is 0 bytes, outside the allowed 16 to 1024");
+
+    QTest::newRow("2fas: salt of 4 bytes")
+        << Format::TwoFas << twoFasCut(1, 4) << ImportError::Malformed
+        << QByteArray("2fas: the salt of \"servicesEncrypted\" is 4 bytes, outside the allowed "
+                      "16 to 1024");
+    QTest::newRow("2fas: empty IV")
+        << Format::TwoFas << twoFasCut(2, 0) << ImportError::Malformed
+        << QByteArray("2fas: the IV of \"servicesEncrypted\" is 0 bytes, outside the allowed 1 "
+                      "to 128");
+}
+
+void TestImportFreeOtpTwoFas::kdfBounds()
+{
+    QFETCH(Format, format);
+    QFETCH(QByteArray, data);
+    QFETCH(ImportError, expected);
+    QFETCH(QByteArray, named);
+    const auto result = importAccounts(format, test::view(data), asBytes("test"));
+    QVERIFY2(!result.ok(), "imported");
+    QVERIFY2(result.error().code == expected, result.error().message.c_str());
+    QVERIFY2(result.error().message.find(named.toStdString()) != std::string::npos,
+             result.error().message.c_str());
 }
 
 // FreeOTP+'s SharedPreferences list tokens as a HashMap left them;

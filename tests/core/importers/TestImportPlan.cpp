@@ -7,6 +7,7 @@
 #include "keychain/Keychain.h"
 
 #include <QtTest>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -130,6 +131,8 @@ private slots:
     void marksEveryAccount();
     void defaultChoiceSkipsDuplicates();
     void addsInOrderAfterTheVault();
+    void sortPositionsAtTheEndOfTheRange_data();
+    void sortPositionsAtTheEndOfTheRange();
     void invalidEntryLeavesTheVaultUnchanged();
     void realImportPlansAndAdds();
 };
@@ -254,6 +257,51 @@ void TestImportPlan::addsInOrderAfterTheVault()
     QVERIFY(none.ok());
     QVERIFY(none->empty());
     QCOMPARE(fixture.vault.recordCount(), before.size() + chosen.size());
+}
+
+// Imported accounts get the position a record added at that moment gets
+// (vault::nextSortPosition, docs/FORMAT.md section 6.3): 1 + the largest
+// below 2^32 - 1, one after another, and 2^32 - 1 for the rest once there.
+// A record already at 2^32 - 1 does not stop an import.
+void TestImportPlan::sortPositionsAtTheEndOfTheRange_data()
+{
+    constexpr std::uint32_t last = std::numeric_limits<std::uint32_t>::max();
+    QTest::addColumn<QList<uint>>("present");  // the sort positions in the vault
+    QTest::addColumn<QList<uint>>("expected"); // of three imported accounts
+    QTest::newRow("empty vault") << QList<uint>{} << QList<uint>{0, 1, 2};
+    QTest::newRow("after the largest") << QList<uint>{4, 9} << QList<uint>{10, 11, 12};
+    QTest::newRow("a record at the last position") << QList<uint>{3, last} << QList<uint>{4, 5, 6};
+    QTest::newRow("only the last position") << QList<uint>{last} << QList<uint>{0, 1, 2};
+    QTest::newRow("reaching the last position")
+        << QList<uint>{last - 2} << QList<uint>{last - 1, last, last};
+}
+
+void TestImportPlan::sortPositionsAtTheEndOfTheRange()
+{
+    QFETCH(QList<uint>, present);
+    QFETCH(QList<uint>, expected);
+    auto keychain = keychain::Keychain::create(seeded(), 12);
+    QVERIFY(keychain.ok());
+    const vault::Calibration calibration{vault::minimumPasswordIterations, 1000, 1'000'000};
+    auto made = vault::Vault::create(test::view(password), *keychain, calibration, seeded(), 50);
+    QVERIFY(made.ok());
+    vault::Vault& vault = *made;
+    for (const uint position : present) {
+        vault::SecureNote note;
+        note.title = "at " + std::to_string(position);
+        note.sortPosition = position;
+        QVERIFY(vault.add(std::move(note), seeded()).ok());
+    }
+    Imported source;
+    source.accounts.push_back(imported("A", "a", "secret one...."));
+    source.accounts.push_back(imported("B", "b", "secret two...."));
+    source.accounts.push_back(imported("C", "c", "secret three.."));
+    const auto ids = addImported(vault, source, {0, 1, 2}, seeded(), 1'700'000'000);
+    QVERIFY2(ids.ok(), ids ? "" : ids.error().message.c_str());
+    QList<uint> positions;
+    for (const auto& id : *ids)
+        positions << vault::sortPositionOf(*vault.find(id));
+    QCOMPARE(positions, expected);
 }
 
 void TestImportPlan::invalidEntryLeavesTheVaultUnchanged()

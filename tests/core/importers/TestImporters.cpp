@@ -250,9 +250,14 @@ void TestImporters::expectedFiles()
         const auto without = importAccounts(format, view(data));
         QVERIFY(!without);
         QCOMPARE(without.error().code, ImportError::PasswordRequired);
+        // An old andOTP backup starts with a random nonce, which read as the
+        // current layout's iteration count is out of bounds: a wrong password
+        // is reported as that count's error (FORMAT.md section 9, andOTP).
         const auto wrong = importAccounts(format, view(data), asBytes(password + "x"));
         QVERIFY(!wrong);
-        QCOMPARE(wrong.error().code, ImportError::WrongPassword);
+        QCOMPARE(wrong.error().code, path == QLatin1String("andotp/andotp_encrypted_old.bin")
+                                         ? ImportError::Unsupported
+                                         : ImportError::WrongPassword);
     } else {
         // A password given for a plain file changes nothing.
         const auto ignored = importAccounts(format, view(data), asBytes("unused"));

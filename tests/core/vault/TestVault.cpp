@@ -214,6 +214,35 @@ std::vector<std::size_t> recordOffsets(const Bytes& file, std::size_t count)
     return out;
 }
 
+// file with its first record's envelope replaced by envelope (the length
+// field with it); offsets are the records' (recordOffsets). The manifest and
+// the checksum are left for the caller to fix.
+Bytes withFirstEnvelope(const Bytes& file, const std::vector<std::size_t>& offsets,
+                        ByteView envelope)
+{
+    Bytes rebuilt(file.begin(), file.begin() + std::ptrdiff_t(offsets[0] + 25));
+    const auto length = static_cast<std::uint32_t>(envelope.size());
+    for (int i = 0; i < 4; ++i)
+        rebuilt.push_back(std::uint8_t(length >> (24 - 8 * i)));
+    rebuilt.insert(rebuilt.end(), envelope.begin(), envelope.end());
+    rebuilt.insert(rebuilt.end(), file.begin() + std::ptrdiff_t(offsets[1]), file.end());
+    return rebuilt;
+}
+
+// The associated data of the worked example's first record (a note, version
+// 1) in file; offsets are the records' (recordOffsets).
+RecordAssociatedData firstRecordAssociatedData(const Bytes& file,
+                                               const std::vector<std::size_t>& offsets)
+{
+    VaultId vaultId{};
+    const auto idBytes = hexField("vault_id");
+    std::copy(idBytes.begin(), idBytes.end(), vaultId.begin());
+    RecordId recordId{};
+    std::copy(file.begin() + std::ptrdiff_t(offsets[0]),
+              file.begin() + std::ptrdiff_t(offsets[0] + 16), recordId.begin());
+    return recordAssociatedData(vaultId, recordId, 1, RecordKind::SecureNote);
+}
+
 // A new vault (created at time 1) holding the worked example's records.
 VaultResult<Vault> vaultOfTheExample(test::SeededRandom& random)
 {
@@ -241,6 +270,8 @@ private slots:
     void workedExampleUnlocks();
     void wrongKeys_data();
     void wrongKeys();
+    void alteredSlotReadsAsWrongKey_data();
+    void alteredSlotReadsAsWrongKey();
     void roundTripKeepsSealedRecords();
     void everyBitFlipOfTheHeaderPass();
     void sampledBitFlipsOfTheUnlock();
@@ -255,6 +286,8 @@ private slots:
     void tamperedWithChecksumFixed_data();
     void tamperedWithChecksumFixed();
     void recordFailuresAfterTheManifest();
+    void recordWithValidTagButBadPadding();
+    void sortedRecordsInListOrder();
     void largeVaultOpensOnEveryWorker();
     void changePassword();
     void verifyPassword();
@@ -404,6 +437,62 @@ void TestVault::wrongKeys()
                                      : Vault::unlockWithRecovery(file, otherKeychain());
     QVERIFY(!result.ok());
     QCOMPARE(result.error().code, expected);
+}
+
+// A changed vault id, salt, iteration count (within bounds) or wrapped key
+// fails the slot's tag exactly as a wrong password does, once the checksum
+// is fixed; the recovery slot likewise for the phrase. The right password or
+// phrase is given: the message must say the file may have been altered.
+void TestVault::alteredSlotReadsAsWrongKey_data()
+{
+    QTest::addColumn<int>("offset"); // of the byte changed
+    QTest::addColumn<bool>("byPhrase");
+    QTest::addColumn<VaultError>("expected");
+    QTest::addColumn<QString>("message");
+    const QString password =
+        QStringLiteral("wrong password, or the file was altered (the two cannot be told apart)");
+    const QString phrase = QStringLiteral(
+        "wrong recovery phrase, or the file was altered (the two cannot be told apart)");
+    const int recoveryBodyAt = int(recoverySlotAt + slotHeaderSize);
+    QTest::newRow("vault id, password") << 12 << false << VaultError::WrongPassword << password;
+    QTest::newRow("vault id, phrase") << 27 << true << VaultError::WrongRecoveryPhrase << phrase;
+    QTest::newRow("iterations") << int(passwordBodyAt) + 4 << false << VaultError::WrongPassword
+                                << password;
+    QTest::newRow("salt") << int(passwordBodyAt) + 5 << false << VaultError::WrongPassword
+                          << password;
+    QTest::newRow("wrapped key") << int(passwordBodyAt) + 80 << false << VaultError::WrongPassword
+                                 << password;
+    QTest::newRow("recovery wrapped key")
+        << recoveryBodyAt + 66 + 40 << true << VaultError::WrongRecoveryPhrase << phrase;
+    QTest::newRow("identity key R")
+        << recoveryBodyAt + 32 << true
+        << VaultError::WrongRecoveryPhrase
+        // (the altered R's fingerprint follows: the message is checked up to it)
+        << QStringLiteral("wrong recovery phrase: its recovery key DA30 2939 EB46 62CC DCEB is "
+                          "not this vault's (");
+}
+
+void TestVault::alteredSlotReadsAsWrongKey()
+{
+    QFETCH(int, offset);
+    QFETCH(bool, byPhrase);
+    QFETCH(VaultError, expected);
+    QFETCH(QString, message);
+    auto file = m_small;
+    QVERIFY(Vault::unlockWithPassword(file, test::view(testPassword)).ok());
+    file[std::size_t(offset)] ^= 0x01;
+    fixChecksum(file);
+    QVERIFY(decodeHeader(file).ok()); // within bounds: only the key can tell
+    const auto result = byPhrase ? Vault::unlockWithRecovery(file, vectorKeychain())
+                                 : Vault::unlockWithPassword(file, test::view(testPassword));
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, expected);
+    const QString actual = QString::fromStdString(result.error().message);
+    if (message.endsWith(QLatin1Char('(')))
+        QVERIFY2(actual.startsWith(message) && actual.contains("), or the file was altered. "),
+                 qPrintable(actual));
+    else
+        QCOMPARE(actual, message);
 }
 
 void TestVault::roundTripKeepsSealedRecords()
@@ -798,30 +887,87 @@ void TestVault::recordFailuresAfterTheManifest()
     // Re-seal the first record (a note) with an unknown field 0x7f.
     auto sealer = crypto::RecordSealer::create(masterKey);
     QVERIFY(sealer.ok());
-    VaultId vaultId{};
-    const auto idBytes = hexField("vault_id");
-    std::copy(idBytes.begin(), idBytes.end(), vaultId.begin());
-    RecordId recordId{};
-    std::copy(file.begin() + std::ptrdiff_t(offsets[0]),
-              file.begin() + std::ptrdiff_t(offsets[0] + 16), recordId.begin());
     QCOMPARE(file[offsets[0] + 24], std::uint8_t(2));
     test::SeededRandom random(test::testSeed());
     const std::uint8_t badFields[] = {0x7f, 0, 0, 0, 1, 'x'};
-    const auto sealed = sealer->seal(
-        recordAssociatedData(vaultId, recordId, 1, RecordKind::SecureNote), badFields, random);
+    const auto sealed = sealer->seal(firstRecordAssociatedData(file, offsets), badFields, random);
     QVERIFY(sealed.ok());
-    Bytes rebuilt(file.begin(), file.begin() + std::ptrdiff_t(offsets[0] + 25));
-    const auto length = static_cast<std::uint32_t>(sealed->size());
-    for (int i = 0; i < 4; ++i)
-        rebuilt.push_back(std::uint8_t(length >> (24 - 8 * i)));
-    rebuilt.insert(rebuilt.end(), sealed->begin(), sealed->end());
-    rebuilt.insert(rebuilt.end(), file.begin() + std::ptrdiff_t(offsets[1]), file.end());
+    auto rebuilt = withFirstEnvelope(file, offsets, *sealed);
     fixManifest(rebuilt, manifestKey);
     const auto malformed = Vault::unlockWithPassword(rebuilt, hexField("password_hex"));
     QVERIFY(!malformed.ok());
     QCOMPARE(malformed.error().code, VaultError::Malformed);
     QVERIFY2(malformed.error().message.find("0x7f") != std::string::npos,
              malformed.error().message.c_str());
+}
+
+// A record whose tag verifies but whose padding is bad can only come from a
+// writer holding the key: Malformed (docs/FORMAT.md sections 2 and 6.5),
+// not Tampered. Built with the worked example's keys: a 16-byte plaintext
+// ending in 'x' sealed, its padding block dropped and the tag made again
+// over what is left (Ka by HKDF with Qt's HMAC, not the code under test).
+void TestVault::recordWithValidTagButBadPadding()
+{
+    const auto masterKey = hexField("master_key");
+    auto file = vectorFile();
+    const auto offsets = recordOffsets(file, 4);
+    auto sealer = crypto::RecordSealer::create(masterKey);
+    QVERIFY(sealer.ok());
+    const auto associated = firstRecordAssociatedData(file, offsets);
+    test::SeededRandom random(test::testSeed());
+    const auto sealed = sealer->seal(associated, asBytes("0123456789abcdex"), random);
+    QVERIFY(sealed.ok());
+    QCOMPARE(sealed->size(), std::size_t{16 + 32 + 32});
+
+    const auto hmac = [](const QByteArray& key, const QByteArray& message) {
+        return QMessageAuthenticationCode::hash(message, key, QCryptographicHash::Sha256);
+    };
+    const QByteArray prk =
+        hmac(QByteArray(32, '\0'), QByteArray(reinterpret_cast<const char*>(masterKey.data()),
+                                              qsizetype(masterKey.size())));
+    const QByteArray ka = hmac(prk, QByteArray("watchword/record/v1 authentication\x01"));
+    const QByteArray ivAndFirstBlock(reinterpret_cast<const char*>(sealed->data()), 32);
+    QByteArray macInput(1, '\x01');
+    for (int shift = 56; shift >= 0; shift -= 8)
+        macInput.append(char(std::uint64_t(associated.size()) >> shift));
+    macInput.append(reinterpret_cast<const char*>(associated.data()), qsizetype(associated.size()));
+    macInput.append(ivAndFirstBlock);
+    const QByteArray envelope = ivAndFirstBlock + hmac(ka, macInput);
+
+    auto rebuilt = withFirstEnvelope(file, offsets, test::view(envelope));
+    fixManifest(rebuilt, hexField("manifest_key"));
+    const auto unlocked = Vault::unlockWithPassword(rebuilt, hexField("password_hex"));
+    QVERIFY(!unlocked.ok());
+    QCOMPARE(unlocked.error().code, VaultError::Malformed);
+    QCOMPARE(QString::fromStdString(unlocked.error().message),
+             QStringLiteral("record 1: the envelope has a valid tag but invalid padding"));
+}
+
+// sortedRecords gives the list order (section 6.3) whatever the order the
+// records were added in, and nextSortPosition follows the largest position.
+void TestVault::sortedRecordsInListOrder()
+{
+    test::SeededRandom random(test::testSeed());
+    auto vault =
+        Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
+    QVERIFY(vault.ok());
+    QCOMPARE(nextSortPosition(*vault), std::uint32_t{0});
+    for (const std::uint32_t position : {5u, 1u, 5u, 3u}) {
+        SecureNote note;
+        note.title = "at " + std::to_string(position);
+        note.sortPosition = position;
+        QVERIFY(vault->add(std::move(note), random).ok());
+    }
+    QCOMPARE(nextSortPosition(*vault), std::uint32_t{6});
+    const auto sorted = sortedRecords(*vault);
+    QCOMPARE(sorted.size(), std::size_t{4});
+    for (std::size_t i = 1; i < sorted.size(); ++i) {
+        const auto before = std::pair(sortPositionOf(*sorted[i - 1]), idOf(*sorted[i - 1]));
+        const auto after = std::pair(sortPositionOf(*sorted[i]), idOf(*sorted[i]));
+        QVERIFY(before < after);
+    }
+    QCOMPARE(sortPositionOf(*sorted.front()), std::uint32_t{1});
+    QCOMPARE(sortPositionOf(*sorted.back()), std::uint32_t{5});
 }
 
 // Seeded bytes, and a copy of every fill: the test reads the master key back

@@ -140,6 +140,16 @@ std::string text(const QJsonObject& object)
     return QJsonDocument(object).toJson(QJsonDocument::Compact).toStdString();
 }
 
+// text with its one "from" replaced by "to"; a "from" it does not hold stops
+// the run (the case would test nothing).
+std::string replaced(std::string text, std::string_view from, std::string_view to)
+{
+    const auto at = text.find(from);
+    if (at == std::string::npos || text.find(from, at + 1) != std::string::npos)
+        qFatal("the payload does not hold %s exactly once", std::string(from).c_str());
+    return text.replace(at, from.size(), to);
+}
+
 WatchOpenError openError(const std::string& payload, std::string_view pin = "482916")
 {
     OpenSslPrimitives primitives;
@@ -407,6 +417,36 @@ private slots:
         edited = payloadObject();
         edited[QStringLiteral("format")] = QStringLiteral("watchword-vault");
         QCOMPARE(openError(text(edited)), WatchOpenError::UnsupportedVersion);
+        // A KDF this version does not know is named as such, not as damage.
+        auto slot = payloadObject()[QStringLiteral("slot")].toObject();
+        slot[QStringLiteral("kdf")] = QStringLiteral("argon2id");
+        edited = payloadObject();
+        edited[QStringLiteral("slot")] = slot;
+        QCOMPARE(openError(text(edited)), WatchOpenError::UnsupportedVersion);
+        const auto summary = inspectExport(text(edited));
+        QVERIFY(!summary.ok());
+        QCOMPARE(QString::fromStdString(summary.error().message),
+                 QStringLiteral("the slot's KDF \"argon2id\" is not supported (only "
+                                "\"pbkdf2-hmac-sha256\")"));
+        // Any version but the integer 1, written as such.
+        QCOMPARE(openError(replaced(vectorPayload(), "\"version\":1,", "\"version\":1.0,")),
+                 WatchOpenError::UnsupportedVersion);
+    }
+
+    // Integers are digits only (section 8.5): 2000.0 and 2e3 are not counts,
+    // and a kdf that is not a string is damage.
+    void integersAreDigitsOnly()
+    {
+        const auto payload = vectorPayload();
+        QCOMPARE(openError(replaced(payload, "\"iterations\":2000,", "\"iterations\":2000.0,")),
+                 WatchOpenError::Malformed);
+        QCOMPARE(openError(replaced(payload, "\"iterations\":2000,", "\"iterations\":2e3,")),
+                 WatchOpenError::Malformed);
+        QCOMPARE(
+            openError(replaced(payload, "\"created\":1767225600,", "\"created\":1767225600.0,")),
+            WatchOpenError::Malformed);
+        QCOMPARE(openError(replaced(payload, "\"kdf\":\"pbkdf2-hmac-sha256\"", "\"kdf\":1")),
+                 WatchOpenError::Malformed);
     }
 
     void parsingIsStrict()
