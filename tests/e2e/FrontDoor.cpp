@@ -375,8 +375,8 @@ void FrontDoor::wheel(QQuickItem* item, int notches)
         // A time that moves on, as a real device's does: Flickable reads the
         // wheel's speed from it. A steady 40 ms a notch, whatever the time
         // the test itself takes: a busy machine must not make the wheel slow.
-        m_wheelTime = i == 0 ? std::max(m_wheelTime + 40, quint64(m_clock.elapsed()))
-                             : m_wheelTime + 40;
+        m_wheelTime =
+            i == 0 ? std::max(m_wheelTime + 40, quint64(m_clock.elapsed())) : m_wheelTime + 40;
         event.setTimestamp(m_wheelTime);
         QGuiApplication::sendEvent(window(), &event);
         settle(20);
