@@ -4,9 +4,10 @@
 // options of `vault export` (flags and options with values).
 //
 // Properties besides not crashing:
-//  1. A parse that succeeds knows only declared options, gives a value to
-//     exactly those that take one, and reads the same when its result is
-//     written back as "--name=value" options, "--" and the positionals.
+//  1. A parse that succeeds knows only declared options, gives no flag a
+//     value (a flag reads as ""), and reads the same when its result is
+//     written back as "--flag" and "--name=value" options, "--" and the
+//     positionals.
 //  2. A parse that fails says why (a non-empty message).
 //  3. parseInteger gives only values within its bounds, and reads back the
 //     decimal text of any value it gave.
@@ -53,9 +54,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 expect(!value.has_value(), "an option not given has a value");
                 continue;
             }
-            expect(value.has_value() == spec.takesValue,
-                   "an option has a value it does not take, or lacks one it needs");
-            rebuilt.push_back("--" + spec.name + (value ? "=" + *value : std::string()));
+            expect(value.has_value(), "an option given has no value");
+            expect(spec.takesValue || value->empty(), "a flag has a value");
+            rebuilt.push_back("--" + spec.name + (spec.takesValue ? "=" + *value : std::string()));
         }
         rebuilt.emplace_back("--");
         for (const auto& positional : parsed.positionals())
