@@ -500,21 +500,28 @@ QString VaultController::newRecoveryFingerprint() const
 {
     if (!m_pendingKeychain)
         return {};
-    const auto key = m_pendingKeychain->identityPublicKey().compressed();
-    return QString::fromStdString(vault::recoveryKeyFingerprint(ByteView(key.data(), key.size())));
+    return QString::fromStdString(vault::recoveryKeyFingerprint(*m_pendingKeychain));
+}
+
+QString VaultController::recoveryFingerprint() const
+{
+    return m_fileHeader ? QString::fromStdString(vault::recoveryKeyFingerprint(*m_fileHeader))
+                        : QString();
 }
 
 void VaultController::noteRecoveryKey(ByteView file)
 {
-    const auto header = vault::decodeHeader(file);
-    QString fingerprint;
-    if (header && header->recoveryPublicKey)
-        fingerprint = QString::fromStdString(vault::recoveryKeyFingerprint(
-            ByteView(header->recoveryPublicKey->data(), header->recoveryPublicKey->size())));
-    if (fingerprint == m_recoveryFingerprint)
-        return;
-    m_recoveryFingerprint = fingerprint;
-    emit recoveryKeyChanged();
+    auto header = vault::decodeHeader(file);
+    const auto recoveryKeyOf = [](const std::optional<vault::VaultHeaderInfo>& info) {
+        return info ? info->recoveryPublicKey : std::nullopt;
+    };
+    std::optional<vault::VaultHeaderInfo> read;
+    if (header)
+        read = std::move(header).value();
+    const bool changed = recoveryKeyOf(read) != recoveryKeyOf(m_fileHeader);
+    m_fileHeader = std::move(read);
+    if (changed)
+        emit recoveryKeyChanged();
 }
 
 void VaultController::checkRecoveryPhrase(QString phrase)
@@ -525,13 +532,12 @@ void VaultController::checkRecoveryPhrase(QString phrase)
     if (!keychain) {
         m_phraseCheck = tr("This is not a recovery phrase: %1")
                             .arg(QString::fromStdString(keychain.error().message));
-    } else if (m_recoveryFingerprint.isEmpty()) {
+    } else if (!m_fileHeader || !m_fileHeader->recoveryPublicKey) {
         m_phraseCheck = tr("This vault has no recovery key to compare with.");
     } else {
-        const auto key = keychain->identityPublicKey().compressed();
         const QString fingerprint =
-            QString::fromStdString(vault::recoveryKeyFingerprint(ByteView(key.data(), key.size())));
-        m_phraseMatches = fingerprint == m_recoveryFingerprint;
+            QString::fromStdString(vault::recoveryKeyFingerprint(*keychain));
+        m_phraseMatches = vault::isRecoveryKeyOf(*m_fileHeader, *keychain);
         m_phraseCheck =
             m_phraseMatches
                 ? tr("This phrase opens the vault (recovery key %1).").arg(fingerprint)
@@ -539,7 +545,7 @@ void VaultController::checkRecoveryPhrase(QString phrase)
                      "is %2. If it is the phrase you wrote down for this vault, someone who "
                      "had your password replaced the vault's recovery key: make a new "
                      "recovery phrase now.")
-                      .arg(fingerprint, m_recoveryFingerprint);
+                      .arg(fingerprint, recoveryFingerprint());
     }
     emit phraseCheckChanged();
 }

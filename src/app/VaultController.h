@@ -28,6 +28,7 @@
 #include "base/SecureBuffer.h"
 #include "importers/ImportPlan.h"
 #include "vault/Records.h"
+#include "vault/VaultFile.h"
 #include "watch/WatchExport.h"
 
 #include <QElapsedTimer>
@@ -129,7 +130,7 @@ public:
     const QStringList& recoveryWords() const { return m_recoveryWords; }
     const QList<int>& confirmPositions() const { return m_confirmPositions; }
     QString newRecoveryFingerprint() const;
-    const QString& recoveryFingerprint() const { return m_recoveryFingerprint; }
+    QString recoveryFingerprint() const;
     const QString& phraseCheck() const { return m_phraseCheck; }
     bool phraseMatches() const { return m_phraseMatches; }
     bool canUndo() const { return !m_undo.empty(); }
@@ -273,7 +274,7 @@ private:
                    std::unique_ptr<vault::VaultStorage> storage);
     void showRecoveryPhrase(std::unique_ptr<keychain::Keychain> keychain, PhrasePurpose purpose);
     void forgetRecoveryPhrase();
-    // Reads the recovery key fingerprint from a vault file's header.
+    // Keeps a vault file's header (its recovery key) for the fingerprint.
     void noteRecoveryKey(ByteView file);
     // The worker part of unlock(), recover() and the create flow: starts the
     // progress estimate for a KDF expected to take expectedMilliseconds.
@@ -324,7 +325,9 @@ private:
     PhrasePurpose m_phrasePurpose = PhrasePurpose::Create;
     QStringList m_recoveryWords;
     QList<int> m_confirmPositions;
-    QString m_recoveryFingerprint;
+    // The header of the vault file last read or written (what the recovery
+    // key fingerprint and the phrase check read).
+    std::optional<vault::VaultHeaderInfo> m_fileHeader;
     QString m_phraseCheck;
     bool m_phraseMatches = false;
     struct Deleted;

@@ -3,7 +3,6 @@
 #include "base/FileIo.h"
 #include "encoding/DisplayText.h"
 #include "encoding/Hex.h"
-#include "encoding/Utf8.h"
 #include "selftest/SelfTest.h"
 
 #include <QJsonDocument>
@@ -50,25 +49,9 @@ void printJson(const QJsonObject& object)
 {
     QByteArray json = QJsonDocument(object).toJson(QJsonDocument::Compact);
     // Compact JSON escapes the C0 controls but writes DEL, the C1 controls
-    // and the invisible formatting characters raw; inside its strings (the
-    // only place such a character can be) \uXXXX says the same, visibly.
-    const std::string_view text(json.constData(), static_cast<std::size_t>(json.size()));
-    std::string shown;
-    shown.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const auto character = encoding::decodeUtf8At(text, i);
-        const std::size_t length = character ? character->length : 1;
-        if (character && (encoding::isInvisibleFormatting(character->codePoint) ||
-                          encoding::isControlCharacter(character->codePoint))) {
-            char escape[8];
-            std::snprintf(escape, sizeof escape, "\\u%04x",
-                          static_cast<unsigned>(character->codePoint));
-            shown += escape;
-        } else {
-            shown.append(text.substr(i, length));
-        }
-        i += length;
-    }
+    // and the invisible formatting characters raw.
+    std::string shown = encoding::escapeInvisibleInJson(
+        std::string_view(json.constData(), static_cast<std::size_t>(json.size())));
     writeLine(stdout, shown);
     // The document may carry a secret (a new mnemonic): wipe the copies made.
     secureWipe(json.data(), static_cast<std::size_t>(json.size()));

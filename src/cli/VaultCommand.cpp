@@ -349,19 +349,12 @@ int runWithFile(const VaultSubcommand& subcommand, const std::vector<std::string
     return subcommand.run(arguments, arguments.positionals().front());
 }
 
-// The fingerprint of keychain's recovery key, as vault info shows a vault's.
-std::string fingerprintOf(const keychain::Keychain& keychain)
-{
-    const auto key = keychain.identityPublicKey().compressed();
-    return vault::recoveryKeyFingerprint(ByteView(key.data(), key.size()));
-}
-
 // A new recovery phrase, shown once, with the fingerprint to keep beside it.
 void printRecoveryPhrase(const keychain::Keychain& keychain)
 {
     std::fputs("recovery phrase: ", stdout);
     printLine(keychain.mnemonic().view());
-    printLine("recovery key fingerprint: " + fingerprintOf(keychain));
+    printLine("recovery key fingerprint: " + vault::recoveryKeyFingerprint(keychain));
     printLine("Write the recovery phrase down now, with the fingerprint, and keep it offline: it "
               "is shown only this once, and it opens the vault (vault recover) without the "
               "password. vault info shows the vault's recovery key fingerprint: if it ever "
@@ -449,13 +442,11 @@ int runInfo(const Arguments& arguments, const std::string& path)
     const auto& slot = info->passwordSlot;
     const std::string vaultId =
         encoding::toHex(ByteView(info->vaultId.data(), info->vaultId.size()));
-    std::string recoveryKey;
-    std::string fingerprint;
-    if (info->recoveryPublicKey) {
-        const ByteView key(info->recoveryPublicKey->data(), info->recoveryPublicKey->size());
-        recoveryKey = encoding::toHex(key);
-        fingerprint = vault::recoveryKeyFingerprint(key);
-    }
+    const std::string recoveryKey = info->recoveryPublicKey
+                                        ? encoding::toHex(ByteView(info->recoveryPublicKey->data(),
+                                                                   info->recoveryPublicKey->size()))
+                                        : std::string();
+    const std::string fingerprint = vault::recoveryKeyFingerprint(*info);
     if (arguments.has("json")) {
         QJsonObject json{
             {"format_version", info->version},
@@ -818,9 +809,7 @@ int changePasswordAndSave(OpenVault& open, SecretSource& secrets, const Argument
     // said, so that a key someone put there in place of the owner's shows.
     const auto header = vault::decodeHeader(open.storage.contents());
     if (header && header->recoveryPublicKey)
-        changed += "; recovery key fingerprint " +
-                   vault::recoveryKeyFingerprint(ByteView(header->recoveryPublicKey->data(),
-                                                          header->recoveryPublicKey->size())) +
+        changed += "; recovery key fingerprint " + vault::recoveryKeyFingerprint(*header) +
                    " (the phrase that opens the vault; if it is not the one written with yours, "
                    "use --new-phrase)";
     printLine(changed);
@@ -871,18 +860,16 @@ int runCheckPhrase(const Arguments& arguments, const std::string& path)
         return reportFileError(path, header.error().message);
     if (!header->recoveryPublicKey)
         return reportFileError(path, "this vault has no recovery slot");
-    const auto phraseKey = keychain->identityPublicKey().compressed();
-    const ByteView vaultKey(header->recoveryPublicKey->data(), header->recoveryPublicKey->size());
-    if (!std::equal(phraseKey.begin(), phraseKey.end(), vaultKey.begin(), vaultKey.end()))
+    if (!vault::isRecoveryKeyOf(*header, *keychain))
         return reportFileError(
             path, "the recovery phrase does not open this vault: the vault's recovery key is " +
-                      vault::recoveryKeyFingerprint(vaultKey) + ", the phrase's is " +
-                      fingerprintOf(*keychain) +
+                      vault::recoveryKeyFingerprint(*header) + ", the phrase's is " +
+                      vault::recoveryKeyFingerprint(*keychain) +
                       ". If this is the phrase you wrote down for this vault, someone who had "
                       "the password replaced its recovery key: make a new phrase now (vault "
                       "passwd FILE --new-phrase)");
     printLine("the recovery phrase opens this vault: recovery key fingerprint " +
-              vault::recoveryKeyFingerprint(vaultKey));
+              vault::recoveryKeyFingerprint(*header));
     return exitOk;
 }
 

@@ -241,6 +241,11 @@ Result<FileWritten, std::string> writeFileAtomically(const std::filesystem::path
         ::close(descriptor);
         return fail(failure(path, what, error));
     };
+    // Refuse's answer when linking to path fails: EEXIST however path came
+    // to be there.
+    const auto notCreated = [&](int error) {
+        return fail(error == EEXIST ? path.string() + " exists" : failure(path, "create", error));
+    };
     // Held while the contents have a name: a sweep leaves this file alone.
     if (::flock(descriptor, LOCK_EX) != 0)
         return abandon("lock the temp file for", errno);
@@ -258,29 +263,27 @@ Result<FileWritten, std::string> writeFileAtomically(const std::filesystem::path
                        ? 0
                        : errno;
         };
+        // Refuse: linked to path itself, which link() never replaces.
+        // Replace: linked to a free temp name, renamed over path below.
+        int error = 0;
         if (ifExists == IfExists::Refuse) {
-            // link() never replaces: EEXIST however path came to be there.
-            if (const int error = link(path.string()); error != 0) {
-                ::close(descriptor);
-                if (error == EEXIST)
-                    return fail(path.string() + " exists");
-                if (error == ENOENT && ::access("/proc/self/fd", F_OK) != 0)
-                    return writeFileAtomically(path, contents, mode, ifExists, false);
-                return fail(failure(path, "create", error));
-            }
+            error = link(path.string());
         } else {
-            int error = EEXIST;
+            error = EEXIST;
             for (int attempt = 0; attempt < 8 && error == EEXIST; ++attempt) {
                 named = randomTempName(directory, prefix);
                 error = link(named);
             }
-            if (error != 0) {
-                named.clear();
-                ::close(descriptor);
-                if (error == ENOENT && ::access("/proc/self/fd", F_OK) != 0)
-                    return writeFileAtomically(path, contents, mode, ifExists, false);
-                return fail(failure(path, "name the temp file for", error));
-            }
+        }
+        if (error != 0) {
+            named.clear();
+            ::close(descriptor);
+            // No /proc to link through: the named route does without.
+            if (error == ENOENT && ::access("/proc/self/fd", F_OK) != 0)
+                return writeFileAtomically(path, contents, mode, ifExists, false);
+            if (ifExists == IfExists::Refuse)
+                return notCreated(error);
+            return fail(failure(path, "name the temp file for", error));
         }
     }
     if (!named.empty()) {
@@ -293,8 +296,7 @@ Result<FileWritten, std::string> writeFileAtomically(const std::filesystem::path
             ::unlink(named.c_str());
             if (!linked) {
                 ::close(descriptor);
-                return fail(error == EEXIST ? path.string() + " exists"
-                                            : failure(path, "create", error));
+                return notCreated(error);
             }
         }
     }

@@ -76,6 +76,23 @@ std::string escapeForTerminal(std::string_view text, LineBreaks lineBreaks)
     return out;
 }
 
+std::string escapeInvisibleInJson(std::string_view json)
+{
+    std::string out;
+    out.reserve(json.size());
+    for (std::size_t i = 0; i < json.size();) {
+        const auto character = decodeUtf8At(json, i);
+        const std::size_t length = character ? character->length : 1;
+        if (character && (isControlCharacter(character->codePoint) ||
+                          isInvisibleFormatting(character->codePoint)))
+            appendEscape(out, 'u', static_cast<unsigned>(character->codePoint));
+        else
+            out.append(json.substr(i, length));
+        i += length;
+    }
+    return out;
+}
+
 std::string neutralisedLabel(std::string_view text)
 {
     std::string out;

@@ -35,6 +35,12 @@ enum class LineBreaks {
 [[nodiscard]] std::string escapeForTerminal(std::string_view text,
                                             LineBreaks lineBreaks = LineBreaks::Escape);
 
+// JSON text (well-formed UTF-8, its control characters already escaped, as
+// a JSON writer leaves them) with DEL, the C1 controls and the invisible
+// formatting characters, which writers pass raw, written as \uHHHH escapes:
+// the same text to a JSON reader, nothing hidden to a person or a terminal.
+[[nodiscard]] std::string escapeInvisibleInJson(std::string_view json);
+
 // A one-line label (an issuer, an account name, a note title, a tag) as the
 // vault keeps it: control characters (a tab, a line break, ESC) become a
 // space and invisible formatting characters are removed, so that what the

@@ -247,13 +247,10 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
     if (!parsed->recoverySlot)
         return fail(VaultError::NoRecoverySlot, "this vault has no recovery slot");
     const auto slot = *parsed->recoverySlot;
-    const auto identity = keychain.identityPublicKey().compressed();
-    if (!std::equal(identity.begin(), identity.end(), slot.begin()))
+    if (!isRecoveryKeyOf(parsed->info, keychain))
         return fail(VaultError::WrongRecoveryPhrase,
-                    "wrong recovery phrase: its recovery key " +
-                        recoveryKeyFingerprint(ByteView(identity.data(), identity.size())) +
-                        " is not this vault's (" +
-                        recoveryKeyFingerprint(slot.first(crypto::PublicKey::compressedSize)) +
+                    "wrong recovery phrase: its recovery key " + recoveryKeyFingerprint(keychain) +
+                        " is not this vault's (" + recoveryKeyFingerprint(parsed->info) +
                         "), or the file was altered. If this is the phrase the vault was made "
                         "with, its recovery key was replaced: make a new phrase with the "
                         "password");
@@ -565,6 +562,20 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
     m_generation = image.generation;
     m_modified = now;
     return file;
+}
+
+std::string recoveryKeyFingerprint(const keychain::Keychain& keychain)
+{
+    const auto key = keychain.identityPublicKey().compressed();
+    return recoveryKeyFingerprint(ByteView(key.data(), key.size()));
+}
+
+bool isRecoveryKeyOf(const VaultHeaderInfo& info, const keychain::Keychain& keychain) noexcept
+{
+    const auto key = keychain.identityPublicKey().compressed();
+    return info.recoveryPublicKey &&
+           std::equal(key.begin(), key.end(), info.recoveryPublicKey->begin(),
+                      info.recoveryPublicKey->end());
 }
 
 std::vector<const Record*> sortedRecords(const Vault& vault)

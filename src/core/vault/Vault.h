@@ -103,8 +103,8 @@ public:
     // given are ignored. Returns the id.
     [[nodiscard]] VaultResult<RecordId> add(Record record, crypto::RandomSource& random);
     // Replaces the record with the same id (RecordNotFound, InvalidRecord;
-    // labels neutralised as by add()); the version becomes the stored one + 1 and it is sealed
-    // afresh on save.
+    // labels neutralised as by add()); the version becomes the stored one + 1
+    // and it is sealed afresh on save.
     [[nodiscard]] VaultResult<void> update(Record record);
     [[nodiscard]] VaultResult<void> remove(const RecordId& id);
 
@@ -171,6 +171,16 @@ private:
     // that holds every record's envelope, instead of one allocation per record.
     std::unique_ptr<const Bytes> m_readImage;
 };
+
+// The fingerprint of the recovery key a keychain's phrase gives (its identity
+// public key; docs/FORMAT.md section 6.8).
+[[nodiscard]] std::string recoveryKeyFingerprint(const keychain::Keychain& keychain);
+
+// Whether keychain's phrase is the one the vault's recovery slot is wrapped
+// for: its identity public key is the header's R, compared whole (false if
+// the vault has no recovery slot). Needs no password.
+[[nodiscard]] bool isRecoveryKeyOf(const VaultHeaderInfo& info,
+                                   const keychain::Keychain& keychain) noexcept;
 
 // The records in list order (docs/FORMAT.md section 6.3): ascending sort
 // position, then ascending record id, bytes compared as unsigned. The order

@@ -103,6 +103,14 @@ std::string recoveryKeyFingerprint(ByteView recoveryPublicKey)
     return text;
 }
 
+std::string recoveryKeyFingerprint(const VaultHeaderInfo& info)
+{
+    if (!info.recoveryPublicKey)
+        return {};
+    return recoveryKeyFingerprint(
+        ByteView(info.recoveryPublicKey->data(), info.recoveryPublicKey->size()));
+}
+
 std::array<std::uint8_t, checksumSize> fileChecksum(ByteView data)
 {
     return crypto::sha256(data);

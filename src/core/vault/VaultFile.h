@@ -156,6 +156,10 @@ using RecordAssociatedData = std::array<std::uint8_t, recordAssociatedDataSize>;
 // same fingerprint is out of reach.
 [[nodiscard]] std::string recoveryKeyFingerprint(ByteView recoveryPublicKey);
 
+// The fingerprint of the R a vault's header names, or "" if it has no
+// recovery slot.
+[[nodiscard]] std::string recoveryKeyFingerprint(const VaultHeaderInfo& info);
+
 // SHA-256 of data, the file checksum.
 [[nodiscard]] std::array<std::uint8_t, checksumSize> fileChecksum(ByteView data);
 

@@ -145,6 +145,16 @@ private slots:
         }
     }
 
+    void escapesInvisibleCharactersInJson()
+    {
+        // What a JSON writer leaves raw becomes \u escapes; the rest,
+        // backslash escapes included, passes as it is.
+        QCOMPARE(escapeInvisibleInJson("{\"a\":\"x\\ny\u202ez\x7f\u0085\u00e9\"}"),
+                 std::string("{\"a\":\"x\\ny\\u202ez\\u007f\\u0085\u00e9\"}"));
+        QCOMPARE(escapeInvisibleInJson("[\"Pay\u200bPal\ufeff\"]"),
+                 std::string("[\"Pay\\u200bPal\\ufeff\"]"));
+    }
+
     void neutralisesLabels_data()
     {
         QTest::addColumn<QByteArray>("label");
