@@ -15,6 +15,10 @@ endif()
 target_compile_definitions(watchword_flags INTERFACE
   $<$<AND:$<NOT:$<CONFIG:Debug>>,$<NOT:$<BOOL:${WATCHWORD_BUILD_FUZZ}>>>:_FORTIFY_SOURCE=2>)
 target_link_options(watchword_flags INTERFACE -Wl,-z,relro,-z,now -Wl,-z,noexecstack)
+# Paths in objects (debug information, __FILE__ in test failures) relative to
+# the source tree: the build is the same wherever the checkout is, so the
+# compiler cache (scripts/dev) serves every clone, and no build path ships.
+target_compile_options(watchword_flags INTERFACE "-ffile-prefix-map=${CMAKE_SOURCE_DIR}/=")
 
 if(WATCHWORD_SANITIZE)
   target_compile_options(watchword_flags INTERFACE

@@ -7,8 +7,9 @@
 set -euo pipefail
 
 packages=(
-  # toolchain (clang-format keeps the house style: CI checks it)
-  g++ cmake ninja-build pkg-config clang-format
+  # toolchain (clang-format keeps the house style: CI checks it; ccache lets a
+  # fresh clone of the same sources, as CI makes, compile only what changed)
+  g++ cmake ninja-build pkg-config clang-format ccache
   # crypto core; JSON for the watch's device profiles and payloads
   # (header-only, strict, exceptions we turn into errors that name the field)
   libssl-dev libsecp256k1-dev nlohmann-json3-dev
