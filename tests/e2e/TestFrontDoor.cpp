@@ -8,6 +8,8 @@
 #include "common/FakeFileChooser.h"
 #include "common/PrivateBus.h"
 #include "common/QrImage.h"
+#include "keychain/Keychain.h"
+#include "vault/Vault.h"
 
 #include <QClipboard>
 #include <QDateTime>
@@ -15,6 +17,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QQuickItem>
 #include <QQuickStyle>
 #include <QQuickWindow>
@@ -912,6 +917,150 @@ private slots:
             });
         QVERIFY(copied);
         QCOMPARE(copied->expected, copied->copied);
+    }
+
+    // --- The recovery key's fingerprint in Settings, and a phrase checked
+    // against it with no password: another vault's phrase is told apart
+    // (both fingerprints named), a mistyped one is not a phrase, the vault's
+    // own is confirmed; nothing typed stays in the field.
+    void recoveryPhraseCheckedInSettings()
+    {
+        using watchword::keychain::Keychain;
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        const QString phrase = watchword::e2e::sharedVault().phrase;
+        const auto own = Keychain::restore(phrase.toStdString());
+        const QString other = QStringLiteral("abandon abandon abandon abandon abandon abandon "
+                                             "abandon abandon abandon abandon abandon about");
+        const auto others = Keychain::restore(other.toStdString());
+        QVERIFY(own && others);
+        const QString fingerprint =
+            QString::fromStdString(watchword::vault::recoveryKeyFingerprint(*own));
+        const QString otherFingerprint =
+            QString::fromStdString(watchword::vault::recoveryKeyFingerprint(*others));
+
+        app.key(Qt::Key_3, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("recoveryFingerprintLabel")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("recoveryFingerprintLabel"), "text").toString(),
+                 QStringLiteral("Recovery key fingerprint: %1").arg(fingerprint));
+        app.click(app.byName(QStringLiteral("checkPhraseButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            const QQuickItem* field = app.byName(QStringLiteral("checkPhraseField"));
+            return field != nullptr && field->hasActiveFocus();
+        }));
+        const auto answer = [&] {
+            if (!FrontDoor::waitFor(
+                    [&] { return app.byName(QStringLiteral("phraseCheckLabel")) != nullptr; }))
+                return QString();
+            return app.read(QStringLiteral("phraseCheckLabel"), "text").toString();
+        };
+
+        app.type(other);
+        app.key(Qt::Key_Return);
+        const QString mismatch = answer();
+        QVERIFY2(mismatch.contains(QStringLiteral("does not open the vault")),
+                 qPrintable(mismatch));
+        QVERIFY2(mismatch.contains(otherFingerprint) && mismatch.contains(fingerprint),
+                 qPrintable(mismatch));
+        QCOMPARE(app.read(QStringLiteral("checkPhraseField"), "text").toString(), QString());
+
+        QStringList words = phrase.split(QLatin1Char(' '));
+        words.last() = QStringLiteral("zzzz");
+        app.type(words.join(QLatin1Char(' ')));
+        app.key(Qt::Key_Return);
+        const QString notAPhrase = answer();
+        QVERIFY2(notAPhrase.startsWith(QStringLiteral("This is not a recovery phrase")),
+                 qPrintable(notAPhrase));
+
+        app.type(phrase);
+        // Typing again takes the last answer away.
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("phraseCheckLabel")) == nullptr; }));
+        app.click(app.byName(QStringLiteral("checkPhraseConfirm")));
+        QCOMPARE(answer(),
+                 QStringLiteral("This phrase opens the vault (recovery key %1).").arg(fingerprint));
+        app.key(Qt::Key_Escape);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("checkPhraseDialog")) == nullptr; }));
+        QCOMPARE(app.shell().vault()->phraseCheck(), QString());
+    }
+
+    // --- An import stopped while its file's key is derived: the dialog is
+    // free at once, nothing is imported, and the same file read again is
+    // imported. The file is an Aegis export with three costly password
+    // slots (scrypt N = 2^17, about half a second each) before its own.
+    void importStoppedWhileReadingThenReadAgain()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        QFile source(QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/aegis/aegis_encrypted.json"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        QJsonObject aegis = QJsonDocument::fromJson(source.readAll()).object();
+        QJsonObject header = aegis.value(QStringLiteral("header")).toObject();
+        const QJsonArray ownSlots = header.value(QStringLiteral("slots")).toArray();
+        QCOMPARE(ownSlots.size(), 1);
+        QJsonArray costlyFirst;
+        for (int i = 0; i < 3; ++i) {
+            QJsonObject costly = ownSlots.at(0).toObject();
+            costly.insert(QStringLiteral("n"), 1 << 17);
+            costly.insert(QStringLiteral("uuid"),
+                          QStringLiteral("00000000-0000-4000-8000-00000000000%1").arg(i));
+            costlyFirst.append(costly);
+        }
+        costlyFirst.append(ownSlots.at(0));
+        header.insert(QStringLiteral("slots"), costlyFirst);
+        aegis.insert(QStringLiteral("header"), header);
+        QFile slow(QDir(app.home()).filePath(QStringLiteral("slow-aegis.json")));
+        QVERIFY(slow.open(QIODevice::WriteOnly));
+        QVERIFY(slow.write(QJsonDocument(aegis).toJson()) > 0);
+        slow.close();
+
+        app.click(app.byName(QStringLiteral("appMenuButton")));
+        app.click(app.byName(QStringLiteral("importItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("chooseFileButton")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("chooseFileButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("slow-aegis.json")) != nullptr; }));
+        app.click(app.byText(QStringLiteral("slow-aegis.json")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("passwordField")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("passwordField")));
+        app.type(QStringLiteral("test"));
+        app.click(app.byName(QStringLiteral("readButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("stopReadingButton")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("stopReadingButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("stopReadingButton")) == nullptr; }, 1000));
+        QVERIFY(app.byName(QStringLiteral("previewSummary")) == nullptr);
+        QCOMPARE(app.read(QStringLiteral("errorLabel"), "text").toString(),
+                 QStringLiteral("Stopped reading the file."));
+        // The stopped read's answer, when it comes, changes nothing.
+        app.settle(2500);
+        QVERIFY(app.byName(QStringLiteral("previewSummary")) == nullptr);
+        QCOMPARE(app.read(QStringLiteral("errorLabel"), "text").toString(),
+                 QStringLiteral("Stopped reading the file."));
+        QCOMPARE(vault->accounts()->rowCount(), 0);
+
+        // The password was not kept: typed again, and the file read again.
+        QCOMPARE(app.read(QStringLiteral("passwordField"), "text").toString(), QString());
+        app.click(app.byName(QStringLiteral("passwordField")));
+        app.type(QStringLiteral("test"));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("previewSummary")) != nullptr; }, 30000));
+        const QString summary = app.read(QStringLiteral("previewSummary"), "text").toString();
+        const QRegularExpressionMatch counted =
+            QRegularExpression(QStringLiteral("(\\d+) accounts")).match(summary);
+        QVERIFY2(counted.hasMatch(), qPrintable(summary));
+        const int found = counted.captured(1).toInt();
+        QVERIFY(found > 0);
+        app.click(app.byText(QStringLiteral("Add %1 accounts").arg(found)));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == found; }, 30000));
     }
 
     // --- Resizing: the smallest window the app allows and a large one
