@@ -157,6 +157,18 @@ private:
         return FrontDoor::waitFor([&] { return box->property("currentText").toString() == text; });
     }
 
+    // The menu's Import…, then the dialog's file picker, which lists name.
+    bool openImportPicker(FrontDoor& app, const QString& name)
+    {
+        app.click(app.byName(QStringLiteral("appMenuButton")));
+        app.click(app.byName(QStringLiteral("importItem")));
+        if (!FrontDoor::waitFor(
+                [&] { return app.byName(QStringLiteral("chooseFileButton")) != nullptr; }))
+            return false;
+        app.click(app.byName(QStringLiteral("chooseFileButton")));
+        return FrontDoor::waitFor([&] { return app.byText(name) != nullptr; });
+    }
+
     // In the open file picker: the name typed over the suggested one, Enter.
     void saveAs(FrontDoor& app, const QString& name)
     {
@@ -510,13 +522,7 @@ private slots:
                 home.filePath(QStringLiteral("z-list-%1.txt").arg(i, 2, 10, QLatin1Char('0'))));
             QVERIFY(other.open(QIODevice::WriteOnly));
         }
-        app.click(app.byName(QStringLiteral("appMenuButton")));
-        app.click(app.byName(QStringLiteral("importItem")));
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byName(QStringLiteral("chooseFileButton")) != nullptr; }));
-        app.click(app.byName(QStringLiteral("chooseFileButton")));
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byText(QStringLiteral("aegis-export.json")) != nullptr; }));
+        QVERIFY(openImportPicker(app, QStringLiteral("aegis-export.json")));
         QCOMPARE(app.read(QStringLiteral("pickerFolder"), "text").toString(), QStringLiteral("~"));
         // The wheel scrolls the list in a picker opened from a dialog: down
         // to the last file, then back up.
@@ -1017,13 +1023,7 @@ private slots:
         QVERIFY(slow.write(QJsonDocument(aegis).toJson()) > 0);
         slow.close();
 
-        app.click(app.byName(QStringLiteral("appMenuButton")));
-        app.click(app.byName(QStringLiteral("importItem")));
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byName(QStringLiteral("chooseFileButton")) != nullptr; }));
-        app.click(app.byName(QStringLiteral("chooseFileButton")));
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byText(QStringLiteral("slow-aegis.json")) != nullptr; }));
+        QVERIFY(openImportPicker(app, QStringLiteral("slow-aegis.json")));
         app.click(app.byText(QStringLiteral("slow-aegis.json")));
         app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
