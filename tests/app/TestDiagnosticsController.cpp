@@ -31,6 +31,16 @@ namespace perf = watchword::perf;
 
 namespace {
 
+// The work the fake benchmarks have done, one nanosecond per round: the
+// clock of workProfile(). What a test on it measures is then the work it
+// asked for, whatever else the machine is doing (a loaded machine once read
+// three times the work as "no change").
+std::atomic<std::int64_t>& roundsDone()
+{
+    static std::atomic<std::int64_t> rounds{0};
+    return rounds;
+}
+
 void spin(std::uint64_t rounds)
 {
     std::uint64_t x = 0;
@@ -38,6 +48,7 @@ void spin(std::uint64_t rounds)
         x += i * 0x9e3779b97f4a7c15ULL;
         perf::keep(x);
     }
+    roundsDone() += static_cast<std::int64_t>(rounds);
 }
 
 // A benchmark whose iteration spins rounds() rounds (read at every iteration,
@@ -74,7 +85,19 @@ perf::Benchmark failing(std::string name, std::string why)
 // 5 samples, 10 ms warm-up, 20 ms of measurement, 200 resamples.
 perf::Profile tinyProfile()
 {
-    return {"tiny", 5, 10ms, 20ms, 200};
+    return {"tiny", 5, 10ms, 20ms, 200, {}};
+}
+
+// tinyProfile() on the clock of the rounds spun, for tests that compare
+// amounts of work: only benchmarks that spin() advance it.
+perf::Profile workProfile()
+{
+    auto profile = tinyProfile();
+    profile.name = "work";
+    profile.clock = [] {
+        return std::chrono::nanoseconds(roundsDone());
+    };
+    return profile;
 }
 
 QVariant role(const BenchmarkResultsModel& model, int row, const char* name)
@@ -256,6 +279,7 @@ private slots:
         auto controller =
             makeController({spinning("fake/fast", 100), failing("fake/failing", "no such key"),
                             spinning("fake/slower", 1000)});
+        controller->setCustomProfile(workProfile());
         QSignalSpy interleavedChanged(controller.get(), &DiagnosticsController::interleavedChanged);
         controller->setInterleaved(true);
         QCOMPARE(interleavedChanged.size(), 1);
@@ -379,6 +403,7 @@ private slots:
             makeController({spinning("fake/scaled", [rounds] { return rounds->load(); }),
                             spinning("fake/steady", 100)},
                            baselines.path());
+        controller->setCustomProfile(workProfile());
         QVERIFY(controller->baselines().isEmpty());
         QVERIFY(!controller->saveBaseline(QStringLiteral("early"))); // nothing measured yet
         QVERIFY(!controller->compareWith(QStringLiteral("early")));
@@ -511,7 +536,7 @@ private slots:
     {
         // A warm-up of an hour: only the cancel at destruction ends the run.
         auto controller = makeController({spinning("fake/endless", 100)});
-        controller->setCustomProfile({"endless", 5, 3600s, 20ms, 200});
+        controller->setCustomProfile({"endless", 5, 3600s, 20ms, 200, {}});
         QSignalSpy progress(controller.get(), &DiagnosticsController::progressChanged);
         QVERIFY(controller->run());
         // Under way: the benchmark is being measured.

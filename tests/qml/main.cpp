@@ -76,13 +76,13 @@ std::vector<perf::Benchmark> fakeBenchmarks()
 // 5 samples, 10 ms warm-up, 20 ms of measurement, 200 resamples.
 perf::Profile tinyProfile()
 {
-    return {"tiny", 5, 10ms, 20ms, 200};
+    return {"tiny", 5, 10ms, 20ms, 200, {}};
 }
 
 // A warm-up of an hour: the run goes on until it is cancelled.
 perf::Profile endlessProfile()
 {
-    return {"endless", 5, 3600s, 20ms, 200};
+    return {"endless", 5, 3600s, 20ms, 200, {}};
 }
 
 } // namespace

@@ -94,8 +94,15 @@ private:
 
 // Runs routine for iterations and returns the elapsed nanoseconds; what the
 // iterations kept is dropped after the clock stops.
-double timed(Routine& routine, std::uint64_t iterations)
+double timed(Routine& routine, std::uint64_t iterations, const Profile& profile)
 {
+    if (profile.clock) {
+        const std::chrono::nanoseconds start = profile.clock();
+        routine.run(iterations);
+        const std::chrono::nanoseconds end = profile.clock();
+        routine.afterSample();
+        return static_cast<double>((end - start).count());
+    }
     const auto start = Clock::now();
     routine.run(iterations);
     const auto end = Clock::now();
@@ -157,7 +164,7 @@ Planned prepareAndPlan(const Benchmark& benchmark, const Profile& profile,
     do {
         if (cancel.load(std::memory_order_relaxed))
             return cancelled();
-        warmUpNanoseconds += timed(routine, batch);
+        warmUpNanoseconds += timed(routine, batch, profile);
         warmUpIterations += static_cast<double>(batch);
         reporter.tell(Phase::WarmingUp, warmUpBudget > 0 ? warmUpNanoseconds / warmUpBudget : 1.0);
         if (batch < (std::uint64_t{1} << 62))
@@ -188,10 +195,11 @@ Planned prepareAndPlan(const Benchmark& benchmark, const Profile& profile,
 }
 
 // 3. Sample `index` of the plan.
-void takeSample(Planned& planned, std::size_t index, Reporter& reporter)
+void takeSample(Planned& planned, std::size_t index, const Profile& profile, Reporter& reporter)
 {
     const double iterations = planned.plan[index];
-    const double elapsed = timed(*planned.prepared.routine, static_cast<std::uint64_t>(iterations));
+    const double elapsed =
+        timed(*planned.prepared.routine, static_cast<std::uint64_t>(iterations), profile);
     planned.result.iterations.push_back(iterations);
     planned.result.nanoseconds.push_back(elapsed);
     planned.doneIterations += iterations;
@@ -227,7 +235,7 @@ Measurement measureAt(const Benchmark& benchmark, const Profile& profile,
     for (std::size_t i = 0; i < planned.plan.size(); ++i) {
         if (cancel.load(std::memory_order_relaxed))
             return cancelledMeasurement(planned);
-        takeSample(planned, i, reporter);
+        takeSample(planned, i, profile, reporter);
     }
     return analyse(planned, profile, reporter);
 }
@@ -236,13 +244,13 @@ Measurement measureAt(const Benchmark& benchmark, const Profile& profile,
 
 Profile fullProfile()
 {
-    return {"full", 50, std::chrono::seconds(2), std::chrono::seconds(10), 100'000};
+    return {"full", 50, std::chrono::seconds(2), std::chrono::seconds(10), 100'000, {}};
 }
 
 Profile quickProfile()
 {
     using namespace std::chrono_literals;
-    return {"quick", 20, 250ms, 750ms, 10'000};
+    return {"quick", 20, 250ms, 750ms, 10'000, {}};
 }
 
 std::optional<Profile> profileNamed(const std::string& name)
@@ -350,7 +358,7 @@ std::vector<Measurement> runInterleaved(const std::vector<const Benchmark*>& sel
             }
             ++doneSamples;
             Reporter reporter(progress ? sampling : none, i, count, selection[i]->name);
-            takeSample(planned[i], round, reporter);
+            takeSample(planned[i], round, profile, reporter);
         }
     }
 

@@ -44,7 +44,7 @@ Report reportOf(std::vector<Measurement> measurements)
     report.machine.cpuModel = "Example CPU";
     report.machine.logicalCpus = 2;
     report.machine.os = "Debian GNU/Linux 12 (bookworm)";
-    report.profile = {"quick", 20, 250ms, 750ms, 10'000};
+    report.profile = {"quick", 20, 250ms, 750ms, 10'000, {}};
     report.measurements = std::move(measurements);
     return report;
 }

@@ -87,7 +87,7 @@ Report handMade()
 {
     Report report;
     report.machine = machine();
-    report.profile = {"full", 50, 2s, 10s, 100'000};
+    report.profile = {"full", 50, 2s, 10s, 100'000, {}};
     report.measurements = {
         measured("keychain/new_os_random", Sampling::Linear, 3.21e6, 3.11e6, 3.34e6, 3, 5),
         measured("encryption/decrypt", Sampling::Flat, 928, 907, 954, 0, 3),

@@ -76,7 +76,7 @@ private:
 
 Profile tiny(std::size_t samples = 10, std::chrono::nanoseconds measurement = 20ms)
 {
-    return {"tiny", samples, 2ms, measurement, 500};
+    return {"tiny", samples, 2ms, measurement, 500, {}};
 }
 
 } // namespace
@@ -279,7 +279,7 @@ private slots:
     void progressNeverGoesBackAfterALongWarmUp()
     {
         std::vector<Benchmark> benchmarks = {spinning("slow", 3ms)};
-        const Profile profile{"overshoot", 2, 100us, 1ms, 100};
+        const Profile profile{"overshoot", 2, 100us, 1ms, 100, {}};
         std::vector<Progress> seen;
         const std::atomic<bool> cancel{false};
         runSuite({&benchmarks[0]}, profile, cancel, [&](const Progress& p) { seen.push_back(p); });
