@@ -121,7 +121,8 @@ import SOURCE or export OUT is normalized only for watchword-backup: the other
 apps take theirs as typed.
 --target-ms for passwd and recover defaults to the vault's stored target.
 --wait S: a command that changes FILE waits up to S seconds (5 by default, 0
-to 3600) while another process holds the vault's lock, then gives up.
+to 3600) while another process holds the vault's lock, then gives up; once
+it has the lock it reads FILE again, so it changes what the other saved.
 
 Labels and file names are printed with control characters and invisible
 formatting characters (bidirectional overrides, zero-width spaces) escaped,
@@ -262,16 +263,11 @@ std::chrono::milliseconds lockWait(const Arguments& arguments)
 std::optional<vault::VaultStorage>
 openStorage(const std::string& path, std::optional<std::chrono::milliseconds> lockFor, int& status)
 {
-    auto storage = vault::VaultStorage::open(path, crypto::systemRandom());
+    auto storage = lockFor ? vault::VaultStorage::openLocked(path, crypto::systemRandom(), *lockFor)
+                           : vault::VaultStorage::open(path, crypto::systemRandom());
     if (!storage) {
         status = reportFileError(path, storage.error().message);
         return std::nullopt;
-    }
-    if (lockFor) {
-        if (auto locked = storage->lock(*lockFor); !locked) {
-            status = reportFileError(path, locked.error().message);
-            return std::nullopt;
-        }
     }
     return std::move(storage).value();
 }

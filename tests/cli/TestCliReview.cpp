@@ -11,6 +11,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -451,21 +452,23 @@ private slots:
     }
 
     // The lock: a writer waits (--wait) for another instead of failing, so
-    // parallel scripts succeed; --wait 0 keeps the old answer.
+    // parallel scripts succeed; --wait 0 keeps the old answer. The writers
+    // all read the vault before any of them saves (the test holds the lock
+    // until each has the lock file open, which it does after reading): each
+    // must work on what the one before it saved, not on what it first read.
     void parallelWritersAllSucceed()
     {
         Vault vault;
         if (!vault.made())
             return;
-        // Held by this test for a moment: --wait 0 is refused at once.
-        const int lock = ::open(QFile::encodeName(vault.path() + ".lock").constData(),
-                                O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        const QString lockPath = vault.path() + ".lock";
+        const int lock =
+            ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
         QVERIFY(lock >= 0);
         QCOMPARE(::flock(lock, LOCK_EX), 0);
         const Outcome refused = vault.run("add", {"--wait", "0", "--password-stdin"},
                                           password + '\n' + totpUri.toUtf8() + '\n');
         verifyOneLine(refused, 1, "is in use by");
-        ::close(lock);
 
         constexpr int writers = 8;
         QList<QProcess*> processes;
@@ -483,6 +486,28 @@ private slots:
             process->closeWriteChannel();
             processes << process;
         }
+        // Each writer, once it has read the vault, opens the lock file and
+        // waits on it; a writer that ends before (an error) fails the test.
+        const QString lockTarget = QFileInfo(lockPath).canonicalFilePath();
+        const auto holdsLockFile = [&](QProcess* process) {
+            const QDir fds(QStringLiteral("/proc/%1/fd").arg(process->processId()));
+            const auto entries =
+                fds.entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot);
+            return std::any_of(entries.begin(), entries.end(), [&](const QString& fd) {
+                return QFileInfo(fds.filePath(fd)).symLinkTarget() == lockTarget;
+            });
+        };
+        QElapsedTimer waited;
+        waited.start();
+        for (auto* process : processes) {
+            while (!holdsLockFile(process)) {
+                QVERIFY2(process->state() != QProcess::NotRunning,
+                         process->readAllStandardError().constData());
+                QVERIFY2(waited.elapsed() < 60000, "a writer never opened the lock file");
+                QTest::qWait(20);
+            }
+        }
+        ::close(lock);
         for (auto* process : processes) {
             QVERIFY(process->waitForFinished(180000));
             QVERIFY2(process->exitCode() == 0, process->readAllStandardError().constData());

@@ -414,6 +414,26 @@ VaultStorage::open(std::string path, crypto::RandomSource& random, StorageOption
     return storage;
 }
 
+Result<VaultStorage, StorageError> VaultStorage::openLocked(std::string path,
+                                                            crypto::RandomSource& random,
+                                                            std::chrono::milliseconds patience,
+                                                            StorageOptions options)
+{
+    // Read first, so that what is no vault file is refused before a lock
+    // file is made beside it.
+    auto storage = open(std::move(path), random, options);
+    if (!storage)
+        return storage;
+    if (auto locked = storage->lock(patience); !locked)
+        return fail(locked.error());
+    auto snapshot = readFile(storage->m_path);
+    if (!snapshot)
+        return fail(snapshot.error());
+    storage->m_contents = std::move(snapshot->bytes);
+    storage->m_identity = snapshot->identity;
+    return storage;
+}
+
 Result<VaultStorage, StorageError> VaultStorage::create(std::string path, ByteView bytes,
                                                         crypto::RandomSource& random,
                                                         StorageOptions options)

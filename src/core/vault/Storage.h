@@ -85,6 +85,14 @@ public:
                                                                    crypto::RandomSource& random,
                                                                    StorageOptions options = {});
 
+    // open() and lock(patience), then the file read again under the lock:
+    // what another writer saved while this one waited is what it works on
+    // (otherwise every save after a wait would refuse a changed file). For
+    // a read-modify-write by a command that holds the lock throughout.
+    [[nodiscard]] static Result<VaultStorage, StorageError>
+    openLocked(std::string path, crypto::RandomSource& random, std::chrono::milliseconds patience,
+               StorageOptions options = {});
+
     ~VaultStorage();
     VaultStorage(VaultStorage&& other) noexcept;
     VaultStorage& operator=(VaultStorage&& other) noexcept;

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <thread>
 #include <time.h>
 #include <unistd.h>
 
@@ -449,6 +450,31 @@ void TestStorage::secondWriterInSameProcess()
     // second opened before first's save: it must not overwrite it.
     QCOMPARE(second->save(contentFor(4, 100)).error().code, StorageErrorCode::ChangedOnDisk);
     QCOMPARE(readBytes(path), contentFor(3, 100));
+    second->unlock();
+
+    // openLocked: a writer that waits for the lock works on what the holder
+    // saved while it waited, and may save after it.
+    QVERIFY(first->lock().ok());
+    bool holderSaved = false;
+    std::thread holder([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        holderSaved = first->save(contentFor(5, 100)).ok();
+        first->unlock();
+    });
+    test::SeededRandom otherRandom(test::testSeed() + 1);
+    auto waiter = VaultStorage::openLocked(path, otherRandom, std::chrono::seconds(30));
+    holder.join();
+    QVERIFY(holderSaved);
+    QVERIFY2(waiter.ok(), waiter ? "" : waiter.error().message.c_str());
+    QVERIFY(waiter->isLocked());
+    QCOMPARE(waiter->contents(), contentFor(5, 100));
+    QVERIFY(waiter->save(contentFor(6, 100)).ok());
+    QCOMPARE(readBytes(path), contentFor(6, 100));
+
+    // Not a vault path: refused before any lock file is made beside it.
+    const std::string missing = directory.path().toStdString() + "/missing.wwv";
+    QVERIFY(!VaultStorage::openLocked(missing, otherRandom, std::chrono::seconds(1)).ok());
+    QVERIFY(!QFileInfo::exists(QString::fromStdString(missing + ".lock")));
 }
 
 void TestStorage::secondWriterInChildProcess()
