@@ -6,7 +6,9 @@
 // Input: one selector byte, then the file. The selector's low four bits pick
 // the format (modulo the number of formats); bit 4 gives the password "test"
 // (the test files' password), so that encrypted variants are read up to
-// their tag check. Key derivation costs come from the file and each importer
+// their tag check; bit 5 reads with UnreadableEntries::Skip (the preview's
+// mode), which must agree with the default: the default fails exactly when
+// Skip lists an entry that cannot be imported, with that entry's reason. Key derivation costs come from the file and each importer
 // bounds them: a derivation that outlasts the per-input timeout is a finding.
 #include "FuzzCheck.h"
 #include "importers/Import.h"
@@ -27,16 +29,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::optional<ByteView> password;
     if ((data[0] & 0x10) != 0)
         password = asBytes("test");
+    const bool skip = (data[0] & 0x20) != 0;
     const ByteView file(data + 1, size - 1);
 
     const auto guessed = guessFormats(file);
     fuzz::expect(guessed.size() <= allFormats.size(), "a format is guessed at most once");
+    if (guessed.empty())
+        fuzz::expect(!describeUnrecognised(file).empty(), "an unrecognised file is described");
     (void)isEncrypted(format, file);
 
-    const auto result = importAccounts(format, file, password);
+    const auto result = importAccounts(format, file, password,
+                                       skip ? UnreadableEntries::Skip : UnreadableEntries::Refuse);
     if (!result) {
         fuzz::expect(!result.error().message.empty(), "an import error says what is wrong");
         return 0;
+    }
+    if (skip) {
+        for (const auto& entry : result->skipped)
+            fuzz::expect(!entry.reason.empty() && !entry.why.empty(),
+                         "a skipped entry says why");
+        const auto strict = importAccounts(format, file, password);
+        fuzz::expect(strict.ok() == result->skipped.empty(),
+                     "the default refuses exactly when an entry is skipped");
+        if (!strict)
+            fuzz::expect(strict.error().message.starts_with(result->skipped.front().reason),
+                         "the refusal names the first entry skipped");
+    } else {
+        fuzz::expect(result->skipped.empty(), "the default skips nothing");
     }
     fuzz::expect(result->format == format, "an import answers in the format asked for");
     fuzz::expect(result->accounts.size() <= maximumImportedAccounts,

@@ -38,7 +38,8 @@ Popup {
     }
     function matchColour(match) {
         return match === "new" ? dialog.newColor
-             : match === "duplicate" ? palette.placeholderText : dialog.warningColor
+             : match === "duplicate" ? palette.placeholderText
+             : match === "unsupported" ? dialog.errorColor : dialog.warningColor
     }
 
     modal: true
@@ -209,9 +210,15 @@ Popup {
             Layout.fillWidth: true
             Label {
                 objectName: "previewSummary"
-                text: (importer.preview.count === 1 ? qsTr("1 account in the file")
-                                                    : qsTr("%1 accounts in the file").arg(importer.preview.count))
+                readonly property int accounts: importer.preview.count - importer.preview.unsupportedCount
+                text: (accounts === 1 ? qsTr("1 account in the file")
+                                      : qsTr("%1 accounts in the file").arg(accounts))
                       + qsTr(", %1 ticked").arg(importer.preview.checkedCount)
+                      + (importer.preview.unsupportedCount === 0 ? ""
+                         : importer.preview.unsupportedCount === 1
+                           ? qsTr(", 1 entry that cannot be imported (left out)")
+                           : qsTr(", %1 entries that cannot be imported (left out)").arg(importer.preview.unsupportedCount))
+                wrapMode: Text.Wrap
                 Layout.fillWidth: true
             }
             Button {
@@ -244,13 +251,17 @@ Popup {
                 required property string match
                 required property string matchText
                 required property bool checked
+                required property bool importable
                 width: previewList.width - 12
                 spacing: Math.round(metrics.height * 0.5)
                 CheckBox {
                     objectName: "tick" + row.index
                     checked: row.checked
+                    enabled: row.importable
                     onToggled: importer.preview.setChecked(row.index, checked)
-                    Accessible.name: qsTr("Add %1").arg(row.issuer !== "" ? row.issuer : row.accountName)
+                    Accessible.name: row.importable
+                                     ? qsTr("Add %1").arg(row.issuer !== "" ? row.issuer : row.accountName)
+                                     : qsTr("%1 cannot be imported").arg(row.issuer)
                 }
                 ColumnLayout {
                     spacing: 0
@@ -277,6 +288,7 @@ Popup {
                     text: row.matchText
                     color: dialog.matchColour(row.match)
                     horizontalAlignment: Text.AlignRight
+                    wrapMode: Text.Wrap
                     Layout.preferredWidth: Math.round(metrics.averageCharacterWidth * 34)
                 }
             }

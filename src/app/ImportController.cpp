@@ -203,7 +203,10 @@ void ImportController::read(QString password)
             std::optional<ByteView> typed;
             if (shared->has_value())
                 typed = (*shared)->span();
-            auto imported = importers::importAccounts(format, data->span(), typed);
+            // Entries that cannot be imported are shown in the preview,
+            // unticked, and the user adds the rest.
+            auto imported = importers::importAccounts(format, data->span(), typed,
+                                                      importers::UnreadableEntries::Skip);
             shared->reset(); // wiped as soon as it has served
             if (!imported)
                 outcome.error = readError(imported.error());
@@ -263,6 +266,17 @@ void ImportController::showPreview(std::unique_ptr<importers::Imported> imported
         }
         rows.push_back(std::move(row));
     }
+    for (const auto& skipped : imported->skipped) {
+        ImportPreviewModel::Row row;
+        row.issuer = skipped.name.empty() ? tr("Entry %1").arg(skipped.entry + 1)
+                                          : QString::fromStdString(skipped.name);
+        row.accountName = tr("entry %1 of the file").arg(skipped.entry + 1);
+        row.match = QStringLiteral("unsupported");
+        row.matchText = tr("Cannot import: %1").arg(QString::fromStdString(skipped.why));
+        row.checked = false;
+        row.importable = false;
+        rows.push_back(std::move(row));
+    }
     m_warnings.clear();
     for (const auto& warning : imported->warnings)
         m_warnings << QString::fromStdString(warning);
@@ -273,6 +287,8 @@ void ImportController::showPreview(std::unique_ptr<importers::Imported> imported
     emit previewChanged();
     if (m_preview.count() == 0)
         setError(tr("The file holds no accounts."));
+    else if (m_preview.count() == m_preview.unsupportedCount())
+        setError(tr("No entry of this file can be imported."));
     setStage(Stage::Preview);
 }
 
@@ -307,8 +323,15 @@ void ImportController::onImportFinished(bool added, const QString& message)
         setError(message);
         return;
     }
+    const int leftOut = m_preview.unsupportedCount();
     reset();
-    emit finished(message);
+    if (leftOut == 0)
+        emit finished(message);
+    else
+        emit finished(message + QLatin1Char(' ') +
+                      (leftOut == 1
+                           ? tr("1 entry that cannot be imported was left out.")
+                           : tr("%1 entries that cannot be imported were left out.").arg(leftOut)));
 }
 
 void ImportController::forgetImported()

@@ -26,6 +26,12 @@ int ImportPreviewModel::checkedCount() const
         std::count_if(m_rows.begin(), m_rows.end(), [](const Row& row) { return row.checked; }));
 }
 
+int ImportPreviewModel::unsupportedCount() const
+{
+    return int(std::count_if(m_rows.begin(), m_rows.end(),
+                             [](const Row& row) { return !row.importable; }));
+}
+
 std::vector<std::size_t> ImportPreviewModel::checkedRows() const
 {
     std::vector<std::size_t> rows;
@@ -37,7 +43,8 @@ std::vector<std::size_t> ImportPreviewModel::checkedRows() const
 
 void ImportPreviewModel::setChecked(int row, bool checked)
 {
-    if (row < 0 || row >= count() || m_rows[std::size_t(row)].checked == checked)
+    if (row < 0 || row >= count() || m_rows[std::size_t(row)].checked == checked ||
+        !m_rows[std::size_t(row)].importable)
         return;
     m_rows[std::size_t(row)].checked = checked;
     const QModelIndex at = index(row);
@@ -77,6 +84,8 @@ QVariant ImportPreviewModel::data(const QModelIndex& index, int role) const
         return row.checked;
     case TagsRole:
         return row.tags;
+    case ImportableRole:
+        return row.importable;
     default:
         return {};
     }
@@ -92,14 +101,17 @@ bool ImportPreviewModel::setData(const QModelIndex& index, const QVariant& value
 
 Qt::ItemFlags ImportPreviewModel::flags(const QModelIndex& index) const
 {
-    return QAbstractListModel::flags(index) | Qt::ItemIsUserCheckable;
+    const auto flags = QAbstractListModel::flags(index);
+    if (index.isValid() && index.row() < count() && !m_rows[std::size_t(index.row())].importable)
+        return flags & ~Qt::ItemIsEnabled;
+    return flags | Qt::ItemIsUserCheckable;
 }
 
 QHash<int, QByteArray> ImportPreviewModel::roleNames() const
 {
     return {{IssuerRole, "issuer"}, {AccountNameRole, "accountName"}, {KindRole, "kind"},
             {MatchRole, "match"},   {MatchTextRole, "matchText"},     {CheckedRole, "checked"},
-            {TagsRole, "tags"}};
+            {TagsRole, "tags"},     {ImportableRole, "importable"}};
 }
 
 } // namespace watchword::app

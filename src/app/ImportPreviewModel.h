@@ -1,7 +1,9 @@
 // The preview of an import, one row per account the file holds: its issuer,
 // account name, kind, whether the vault already has it (importers::
 // ImportMatch) and whether it is ticked for adding. Duplicates start
-// unticked. No secret is ever in the model.
+// unticked. After the accounts, one row per entry that cannot be imported
+// (importers::SkippedEntry): never ticked, saying why. No secret is ever in
+// the model.
 #pragma once
 
 #include <QAbstractListModel>
@@ -20,16 +22,18 @@ class ImportPreviewModel : public QAbstractListModel
     QML_UNCREATABLE("the preview is made by ImportController")
     Q_PROPERTY(int count READ count NOTIFY countChanged)
     Q_PROPERTY(int checkedCount READ checkedCount NOTIFY checkedCountChanged)
+    Q_PROPERTY(int unsupportedCount READ unsupportedCount NOTIFY countChanged)
 
 public:
     enum Role {
         IssuerRole = Qt::UserRole + 1,
         AccountNameRole,
         KindRole,      // "TOTP", "HOTP", "Steam"
-        MatchRole,     // "new", "duplicate", "same-name"
+        MatchRole,     // "new", "duplicate", "same-name", "unsupported"
         MatchTextRole, // what the preview says of it
         CheckedRole,
         TagsRole,
+        ImportableRole, // false for an entry that cannot be imported
     };
     Q_ENUM(Role)
 
@@ -42,6 +46,7 @@ public:
         QString matchText;
         bool checked = true;
         QStringList tags;
+        bool importable = true; // false: after every importable row, never checked
     };
 
     explicit ImportPreviewModel(QObject* parent = nullptr);
@@ -50,6 +55,7 @@ public:
     void clear();
     int count() const { return int(m_rows.size()); }
     int checkedCount() const;
+    int unsupportedCount() const;
     // The rows ticked, in order (indexes into the import's accounts).
     std::vector<std::size_t> checkedRows() const;
 

@@ -46,7 +46,8 @@ constexpr const char* usage =
                      [--password-stdin] [--allow-weak-password] [--wait S]
        watchword-cli vault check-phrase FILE [--password-stdin]
        watchword-cli vault import FILE --from FORMAT SOURCE [--dry-run]
-                     [--include-duplicates] [--password-stdin] [--wait S]
+                     [--include-duplicates] [--skip-unsupported]
+                     [--password-stdin] [--wait S]
        watchword-cli vault export FILE --to FORMAT OUT [--ids ID,...] [--force]
                      [--plaintext] [--target-ms N] [--password-stdin]
 
@@ -86,8 +87,12 @@ import   adds the accounts of another app's export SOURCE ('-': stdin). FORMAT:
          same secret and code as an account in the vault, or as an earlier
          entry) or same name (same issuer and account, another secret); then
          the source's warnings and the count. Duplicates are skipped unless
-         --include-duplicates. --dry-run stops after the preview and writes
-         nothing. All accounts are added, or none.
+         --include-duplicates. An entry Watchword cannot compute (mOTP,
+         Yandex, SHA384, a secret that does not decode) is listed as "cannot
+         import" with the reason; with one, the import adds nothing (exit 2)
+         unless --skip-unsupported, which adds the others and leaves those
+         out. --dry-run stops after the preview and writes nothing. The
+         accounts added are added all together, or none.
 export   writes the vault's accounts (or those of --ids, in that order) to OUT
          as FORMAT: watchword-backup (encrypted, its own password; the KDF
          calibrated for --target-ms, 1000 by default), aegis-encrypted,
@@ -618,11 +623,17 @@ std::string tagsText(const std::vector<std::string>& tags)
     return text.empty() ? text : text + "]";
 }
 
+// "ACME:alice"; "ACME" or "alice" when the other is empty.
+std::string labelOf(const std::string& issuer, const std::string& accountName)
+{
+    if (issuer.empty() || accountName.empty())
+        return issuer.empty() ? accountName : issuer;
+    return issuer + ":" + accountName;
+}
+
 std::string accountLabel(const vault::OtpAccount& account)
 {
-    if (account.issuer.empty())
-        return account.accountName;
-    return account.issuer + ":" + account.accountName;
+    return labelOf(account.issuer, account.accountName);
 }
 
 int runList(const Arguments& arguments, const std::string& path)
@@ -909,12 +920,18 @@ int runRecover(const Arguments& arguments, const std::string& path)
 
 // ---- import, export --------------------------------------------------------
 
-std::string formatNames()
+// "otpauth, google-migration, ..., watchword-backup, or auto" (withAuto) or
+// "otpauth, ..., authenticator-pro, google-authenticator-db or
+// watchword-backup".
+std::string formatNames(bool withAuto = true)
 {
     std::string names;
-    for (const auto format : importers::allFormats)
-        names += std::string(importers::formatName(format)) + ", ";
-    return names + "or auto";
+    for (std::size_t i = 0; i < importers::allFormats.size(); ++i) {
+        if (i > 0)
+            names += withAuto || i + 1 < importers::allFormats.size() ? ", " : " or ";
+        names += importers::formatName(importers::allFormats[i]);
+    }
+    return withAuto ? names + ", or auto" : names;
 }
 
 std::string exportFormatNames()
@@ -936,9 +953,7 @@ std::string countText(std::size_t count, std::string_view one, std::string_view 
 // "ACME:alice", as vault list shows an account.
 std::string importedLabel(const importers::ImportedAccount& account)
 {
-    if (account.issuer.empty())
-        return account.accountName;
-    return account.issuer + ":" + account.accountName;
+    return labelOf(account.issuer, account.accountName);
 }
 
 // The source read as format: its password asked (once) only if the source
@@ -978,7 +993,10 @@ std::optional<importers::Imported> importSource(importers::Format format, ByteVi
         }
         password = normalized->span();
     }
-    auto imported = importers::importAccounts(format, data, password);
+    // Entries that cannot be imported are listed, not fatal here: runImport
+    // shows them and refuses unless --skip-unsupported.
+    auto imported =
+        importers::importAccounts(format, data, password, importers::UnreadableEntries::Skip);
     if (!imported) {
         error = imported.error();
         return std::nullopt;
@@ -1027,8 +1045,10 @@ int runImport(const Arguments& arguments, const std::string& path)
     else
         candidates.push_back(*named);
     if (candidates.empty())
-        return reportError(sourceName +
-                           ": not a format this version recognises; name it with --from");
+        return reportError(sourceName + ": not a format this version reads (" +
+                           std::string(importers::describeUnrecognised(data->span())) +
+                           "); it is none of " + formatNames(false) +
+                           " (if it is one, name it with --from)");
     std::optional<SecureBuffer> sourcePassword;
     std::optional<importers::Imported> imported;
     std::optional<Error<importers::ImportError>> firstError;
@@ -1099,15 +1119,31 @@ int runImport(const Arguments& arguments, const std::string& path)
             line += "  (beside " + recordIdHex(*row.existing) + ")";
         printLine(line);
     }
+    for (const auto& entry : imported->skipped)
+        printLine("cannot import  " + entry.reason);
     for (const auto& warning : imported->warnings)
         printLine("warning: " + warning);
     const std::size_t skipped = plan.size() - chosen.size();
-    printLine(countText(chosen.size(), "account", "accounts") + " to add, " +
-              countText(skipped, "duplicate", "duplicates") + " skipped");
+    std::string counts = countText(chosen.size(), "account", "accounts") + " to add, " +
+                         countText(skipped, "duplicate", "duplicates") + " skipped";
+    if (!imported->skipped.empty())
+        counts += ", " + countText(imported->skipped.size(), "entry", "entries") +
+                  " that cannot be imported";
+    printLine(counts);
+    const bool skipUnsupported = arguments.has("skip-unsupported");
     if (dryRun) {
+        if (!imported->skipped.empty() && !skipUnsupported)
+            printLine("(an import adds these only with --skip-unsupported)");
         printLine("dry run: " + path + " was not changed");
         return exitOk;
     }
+    if (!imported->skipped.empty() && !skipUnsupported)
+        return reportError(sourceName + ": " +
+                               countText(imported->skipped.size(), "entry", "entries") +
+                               " cannot be imported (listed above), so nothing was added; "
+                               "--skip-unsupported adds the rest (" +
+                               countText(chosen.size(), "account", "accounts") + ")",
+                           exitUsage);
     if (chosen.empty()) {
         printLine("nothing to add: " + path + " was not changed");
         return exitOk;
@@ -1318,7 +1354,12 @@ int runVault(const std::vector<std::string>& args)
         {"recover", newPasswordOptions, 1, "FILE", runRecover},
         {"check-phrase", {{"password-stdin"}}, 1, "FILE", runCheckPhrase},
         {"import",
-         {{"from", true}, {"dry-run"}, {"include-duplicates"}, {"password-stdin"}, {"wait", true}},
+         {{"from", true},
+          {"dry-run"},
+          {"include-duplicates"},
+          {"skip-unsupported"},
+          {"password-stdin"},
+          {"wait", true}},
          2,
          "FILE and SOURCE",
          runImport},

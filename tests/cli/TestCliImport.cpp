@@ -143,6 +143,7 @@ private slots:
     void importsTheMigrationQrCode();
     void autoNamesTheFormat();
     void dryRunWritesNothing();
+    void unsupportedEntriesNeedConsent();
     void failuresLeaveTheVaultUnchanged_data();
     void failuresLeaveTheVaultUnchanged();
     void badImportArguments_data();
@@ -279,6 +280,49 @@ void TestCliImport::dryRunWritesNothing()
     QVERIFY(vault.codes().isEmpty());
 }
 
+// A real 2FAS backup with an HOTP entry and a SHA384 one: the preview lists
+// the SHA384 entry as "cannot import" with its reason; the import adds
+// nothing without --skip-unsupported (exit 2), a dry run says what the flag
+// would do, and with the flag the other account is added.
+void TestCliImport::unsupportedEntriesNeedConsent()
+{
+    const Vault vault;
+    const QString source =
+        importData("2fas/proton_decrypted_with_hotp_and_unsupported_algorithms.2fas");
+    const QByteArray cannot = "cannot import  2fas: entry 2 (Itemname: Optional info): "
+                              "unsupported algorithm \"SHA384\" (Watchword computes SHA1, "
+                              "SHA256 and SHA512)\n";
+    const auto before = vault.files();
+
+    const Outcome refused = vault.import(source, "auto");
+    QVERIFY2(refused.exitCode == 2, qPrintable(describe(refused)));
+    QVERIFY2(refused.out.contains("new        cncnncncn\n" + cannot +
+                                  "1 account to add, 0 duplicates skipped, 1 entry that cannot "
+                                  "be imported\n"),
+             qPrintable(describe(refused)));
+    QVERIFY2(refused.err ==
+                 "watchword-cli: " + source.toUtf8() +
+                     ": 1 entry cannot be imported (listed above), so nothing was added; "
+                     "--skip-unsupported adds the rest (1 account)\n",
+             qPrintable(describe(refused)));
+    QCOMPARE(vault.files(), before);
+
+    const Outcome dry = vault.import(source, "2fas", {"--dry-run"});
+    QVERIFY2(dry.exitCode == 0 && dry.out.contains(cannot) &&
+                 dry.out.contains("only with --skip-unsupported"),
+             qPrintable(describe(dry)));
+    QCOMPARE(vault.files(), before);
+
+    const Outcome added = vault.import(source, "2fas", {"--skip-unsupported"});
+    QVERIFY2(added.exitCode == 0 && added.out.contains(cannot) && added.err.isEmpty(),
+             qPrintable(describe(added)));
+    QVERIFY2(added.out.endsWith("added 1 account to " + vault.path().toUtf8() + "\n"),
+             qPrintable(describe(added)));
+    const QStringList codes = vault.codes();
+    QCOMPARE(codes.size(), 1);
+    QVERIFY2(codes[0].startsWith(QLatin1String("cncnncncn: hotp ")), qPrintable(codes[0]));
+}
+
 void TestCliImport::failuresLeaveTheVaultUnchanged_data()
 {
     QTest::addColumn<QString>("source"); // under import/, or a name in a scratch directory
@@ -298,6 +342,16 @@ void TestCliImport::failuresLeaveTheVaultUnchanged_data()
                              << "aegis" << QByteArray() << 2 << QByteArray("aegis");
     QTest::newRow("not an export") << "google_authenticator_migration/test_export_wrong_content.txt"
                                    << "auto" << QByteArray() << 2 << QByteArray("--from");
+    // Other apps' exports this version does not read: none is taken for an
+    // andOTP backup (with a password asked), each is named.
+    QTest::newRow("WinAuth zip") << "winauth/stratum_winauth.zip"
+                                 << "auto" << QByteArray() << 2
+                                 << QByteArray("not a format this version reads (a ZIP archive); "
+                                               "it is none of otpauth, google-migration");
+    QTest::newRow("Authenticator Plus database")
+        << "authenticator_plus/stratum_authplus.db"
+        << "auto" << QByteArray() << 2
+        << QByteArray("not a format this version reads (binary data, perhaps encrypted)");
     QTest::newRow("missing") << "MISSING"
                              << "aegis" << QByteArray() << 2 << QByteArray("cannot open");
     // The real encrypted andOTP backup with its iteration count (the first

@@ -169,6 +169,19 @@ private:
         return FrontDoor::waitFor([&] { return app.byText(name) != nullptr; });
     }
 
+    // In the open picker: name chosen by a click and Enter, then "Read the
+    // file" in the import dialog.
+    bool readChosenFile(FrontDoor& app, const QString& name)
+    {
+        app.click(app.byText(name));
+        app.key(Qt::Key_Return);
+        if (!FrontDoor::waitFor(
+                [&] { return app.byName(QStringLiteral("readButton")) != nullptr; }))
+            return false;
+        app.click(app.byName(QStringLiteral("readButton")));
+        return true;
+    }
+
     // In the open file picker: the name typed over the suggested one, Enter.
     void saveAs(FrontDoor& app, const QString& name)
     {
@@ -541,11 +554,7 @@ private slots:
         };
         QVERIFY(turnUntil(-30, "atYEnd"));
         QVERIFY(turnUntil(30, "atYBeginning"));
-        app.click(app.byText(QStringLiteral("aegis-export.json")));
-        app.key(Qt::Key_Return);
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byName(QStringLiteral("readButton")) != nullptr; }));
-        app.click(app.byName(QStringLiteral("readButton")));
+        QVERIFY(readChosenFile(app, QStringLiteral("aegis-export.json")));
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("Add 7 accounts")) != nullptr; }, 30000));
         QVERIFY(app.read(QStringLiteral("previewSummary"), "text")
@@ -555,6 +564,46 @@ private slots:
         QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 7; }, 30000));
         QVERIFY(
             FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notice")) != nullptr; }));
+    }
+
+    // --- Import of a file with an entry Watchword cannot compute (a real
+    // 2FAS backup with a SHA384 account): the preview lists it as "Cannot
+    // import" with the reason, unticked and not tickable, and adds the rest.
+    void importLeavesOutWhatCannotBeImported()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        const QDir home(app.home());
+        QVERIFY(QFile::copy(
+            QStringLiteral(
+                WATCHWORD_TEST_DATA_DIR
+                "/import/2fas/proton_decrypted_with_hotp_and_unsupported_algorithms.2fas"),
+            home.filePath(QStringLiteral("twofas.2fas"))));
+        QVERIFY(openImportPicker(app, QStringLiteral("twofas.2fas")));
+        QVERIFY(readChosenFile(app, QStringLiteral("twofas.2fas")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Add 1 account")) != nullptr; }, 30000));
+        QCOMPARE(app.read(QStringLiteral("previewSummary"), "text").toString(),
+                 QStringLiteral("1 account in the file, 1 ticked, 1 entry that cannot be "
+                                "imported (left out)"));
+        QCOMPARE(app.read(QStringLiteral("mark1"), "text").toString(),
+                 QStringLiteral("Cannot import: unsupported algorithm \"SHA384\" (Watchword "
+                                "computes SHA1, SHA256 and SHA512)"));
+        QVERIFY(app.byText(QStringLiteral("Itemname: Optional info")) != nullptr);
+        // Its box cannot be ticked, by a click or by "Tick all".
+        QQuickItem* tick = app.byName(QStringLiteral("tick1"));
+        QVERIFY(tick && !tick->isEnabled());
+        app.click(tick);
+        app.click(app.byText(QStringLiteral("Tick all")));
+        QVERIFY(!tick->property("checked").toBool());
+        QVERIFY(app.byText(QStringLiteral("Add 1 account")) != nullptr);
+        app.click(app.byText(QStringLiteral("Add 1 account")));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 1; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.byText(QStringLiteral("Imported 1 account. 1 entry that cannot be imported "
+                                             "was left out.")) != nullptr;
+        }));
     }
 
     // --- Watch: an export made under a PIN, saved to a new file through the

@@ -69,10 +69,11 @@ SecureBuffer toBase32(ByteView bytes, Base32Padding padding)
     return out;
 }
 
-Result<SecureBuffer, Error<Base32Error>> fromBase32(std::string_view text)
+Result<SecureBuffer, Error<Base32Error>> fromBase32(std::string_view text, Base32Tail tail)
 {
-    // Each symbol carries 5 bits, so the output is at most 5/8 of the input.
-    SecureBuffer out(text.size() * 5 / 8);
+    // Each symbol carries 5 bits, so the output is at most 5/8 of the input
+    // (and one more byte for ZeroFill).
+    SecureBuffer out(text.size() * 5 / 8 + 1);
     std::size_t written = 0;
     std::size_t symbols = 0;
     std::size_t paddingCount = 0;
@@ -112,12 +113,16 @@ Result<SecureBuffer, Error<Base32Error>> fromBase32(std::string_view text)
             buffer &= (1u << bits) - 1;
         }
     }
-    secureWipe(&buffer, sizeof buffer);
-
     // RFC 4648 section 6: a final group holds 2, 4, 5 or 7 symbols (1 to 4
     // bytes); 1, 3 or 6 symbols cannot come from any byte string.
     const std::size_t leftover = symbols % 8;
-    if (leftover == 1 || leftover == 3 || leftover == 6)
+    const bool impossible = leftover == 1 || leftover == 3 || leftover == 6;
+    if (impossible && tail == Base32Tail::ZeroFill)
+        out[written++] = static_cast<std::uint8_t>(buffer << (8 - bits));
+    secureWipe(&buffer, sizeof buffer);
+    if (impossible && tail == Base32Tail::DropSymbols)
+        written -= leftover * 5 / 8; // the bytes those symbols made
+    if (impossible && tail == Base32Tail::Refuse)
         return fail(Base32Error::ImpossibleLength,
                     "Base32 text ends with " + std::to_string(leftover) +
                         " symbol(s) in its last group of 8 (" + std::to_string(symbols) +

@@ -42,6 +42,22 @@ enum class Base32Padding {
 // The upper-case Base32 text of bytes, as text in a SecureBuffer (view()).
 [[nodiscard]] SecureBuffer toBase32(ByteView bytes, Base32Padding padding = Base32Padding::Include);
 
+// What decoding does with a last group of 1, 3 or 6 symbols, which no
+// Base32 encoder writes but people type (a secret copied with a character
+// missing, or made up by hand) and some apps store. Each app decodes such a
+// secret its own way, and an import must do as the app that wrote the file
+// did, or the codes differ from the ones the user had (docs/FORMAT.md
+// section 9, "Base32 secrets").
+enum class Base32Tail {
+    Refuse,      // ImpossibleLength (RFC 4648)
+    DropBits,    // the whole bytes the symbols hold, the bits after them dropped:
+                 // 17 symbols are 85 bits, 10 bytes
+    DropSymbols, // the 1, 3 or 6 symbols dropped, then decoded: 17 symbols are
+                 // 16, 10 bytes; 19 are 16, 10 bytes (DropBits: 11)
+    ZeroFill,    // the bits after the last whole byte filled with zero bits to one
+                 // more byte: 17 symbols are 11 bytes
+};
+
 // Decodes Base32 text. Letters of either case are accepted; ' ' and '-' are
 // ignored anywhere (secrets are often shown in groups of four); padding is
 // optional, but when present it must be complete (fill the last group of 8)
@@ -52,6 +68,9 @@ enum class Base32Padding {
 // issue secrets as random Base32 strings whose length is not a multiple of 8,
 // and their own decoders drop those bits; rejecting them would refuse secrets
 // that work everywhere else.
-[[nodiscard]] Result<SecureBuffer, Error<Base32Error>> fromBase32(std::string_view text);
+//
+// tail says what a last group of 1, 3 or 6 symbols does (Refuse: an error).
+[[nodiscard]] Result<SecureBuffer, Error<Base32Error>>
+fromBase32(std::string_view text, Base32Tail tail = Base32Tail::Refuse);
 
 } // namespace watchword::encoding

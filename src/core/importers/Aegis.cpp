@@ -243,7 +243,7 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry,
     fields.issuer = stringMember(entry, "issuer");
     fields.accountName = stringMember(entry, "name");
     fields.note = stringMember(entry, "note");
-    const std::string named = entryLabel(formatLabel, index, fields.issuer);
+    const std::string named = entryLabel(formatLabel, index, fields.issuer, fields.accountName);
 
     const std::string type = stringMember(entry, "type");
     if (type == "totp") {
@@ -258,8 +258,7 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry,
                         "\" entries (a PIN-based code) are not supported; remove the entry in "
                         "Aegis or export without it");
     } else {
-        return fail(ImportError::InvalidEntry,
-                    named + ": unknown entry type \"" + type.substr(0, 32) + "\"");
+        return fail(ImportError::InvalidEntry, named + ": unknown entry type " + shownValue(type));
     }
 
     const Json* info = optionalMember(entry, "info");
@@ -336,10 +335,8 @@ ImportResult<Imported> importDatabase(const Json& db)
     Imported imported;
     imported.format = Format::Aegis;
     for (std::size_t i = 0; i < entries->size(); ++i) {
-        auto account = entryAccount(i, (*entries)[i], *version, groups);
-        if (!account)
-            return fail(account.error().code, account.error().message);
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept = keep(imported, i, entryAccount(i, (*entries)[i], *version, groups)); !kept)
+            return fail(kept.error());
     }
     return imported;
 }

@@ -80,7 +80,7 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
         fields.issuer = stringMember(entry, "issuer");
     else
         splitOldLabel(fields);
-    const std::string named = entryLabel(formatLabel, index, fields.issuer);
+    const std::string named = entryLabel(formatLabel, index, fields.issuer, fields.accountName);
 
     const std::string type = stringMember(entry, "type");
     if (type == "TOTP" || type.empty()) {
@@ -93,8 +93,7 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
         return fail(ImportError::InvalidEntry,
                     named + ": andOTP's MOTP entries (a PIN-based code) are not supported");
     } else {
-        return fail(ImportError::InvalidEntry,
-                    named + ": unknown entry type \"" + type.substr(0, 32) + "\"");
+        return fail(ImportError::InvalidEntry, named + ": unknown entry type " + shownValue(type));
     }
     // Stored values, checked by makeAccount; a Steam entry has no period
     // (30 s is implied) and 5 digits.
@@ -138,10 +137,8 @@ ImportResult<Imported> importText(std::string_view text)
     imported.format = Format::AndOtp;
     return catchFieldErrors<Imported>(formatLabel, [&]() -> ImportResult<Imported> {
         for (std::size_t i = 0; i < root.size(); ++i) {
-            auto account = entryAccount(i, root[i]);
-            if (!account)
-                return fail(account.error().code, account.error().message);
-            imported.accounts.push_back(std::move(account).value());
+            if (auto kept = keep(imported, i, entryAccount(i, root[i])); !kept)
+                return fail(kept.error());
         }
         return std::move(imported);
     });

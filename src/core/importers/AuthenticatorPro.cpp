@@ -136,9 +136,9 @@ ImportResult<ImportedAccount> storedAccount(std::size_t index, Stored stored,
     }
     if (stored.secret.empty())
         return invalid("no secret");
-    auto secret = secretFromBase32(stored.secret);
+    auto secret = secretFromBase32(named, stored.secret);
     if (!secret)
-        return invalid("the secret is not Base32");
+        return fail(secret.error());
     fields.secret = std::move(secret).value();
     return makeAccount(formatLabel, index, std::move(fields));
 }
@@ -226,10 +226,9 @@ ImportResult<Imported> importParsed(const Json& root, Password)
         stored.period = numberMember(entry, "Period", i);
         stored.counter = numberMember(entry, "Counter", i);
         auto tags = categoriesOf(categories, stored.secret);
-        auto account = storedAccount(i, std::move(stored), std::move(tags));
-        if (!account)
-            return fail(account.error().code, account.error().message);
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept = keep(imported, i, storedAccount(i, std::move(stored), std::move(tags)));
+            !kept)
+            return fail(kept.error());
     }
     return imported;
 }
@@ -372,10 +371,9 @@ ImportResult<Imported> importDatabase(ByteView data)
             *field = *value;
         }
         auto tags = categoriesOf(*categories, stored.secret);
-        auto account = storedAccount(i, std::move(stored), std::move(tags));
-        if (!account)
-            return fail(account.error().code, account.error().message);
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept = keep(imported, i, storedAccount(i, std::move(stored), std::move(tags)));
+            !kept)
+            return fail(kept.error());
     }
     return imported;
 }

@@ -15,6 +15,10 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr std::string_view format = "bitwarden";
+// Bitwarden computes a code from a secret whose last Base32 group has 1, 3
+// or 6 symbols by dropping the bits after the last whole byte (its Base32
+// decoder does), in a bare secret, steam:// or an otpauth URI alike.
+constexpr auto secretTail = encoding::Base32Tail::DropBits;
 
 // What one item says: its name and user name, for an account whose TOTP
 // field carries no label of its own, and its folder, as a tag.
@@ -32,7 +36,7 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, std::string_view totp
                ? std::string_view{}
                : totp.substr(first, totp.find_last_not_of(" \t\r\n") - first + 1);
     if (startsWithFolded(totp, "otpauth://")) {
-        auto account = accountFromUri(format, index, totp);
+        auto account = accountFromUri(format, index, totp, secretTail);
         if (!account)
             return account;
         // The URI's label is the account's; the item name is the password
@@ -57,16 +61,13 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, std::string_view totp
         secret.remove_prefix(8);
         fields.parameters = otp::OtpParameters::steam();
     }
-    auto decoded = secretFromBase32(secret);
-    if (!decoded) {
-        std::string label = std::string(format) + ": entry " + std::to_string(index + 1);
-        const std::string& name = fields.issuer.empty() ? fields.accountName : fields.issuer;
-        if (!name.empty() && name.size() <= 80)
-            label += " (" + name + ")";
+    auto decoded = secretFromBase32(entryLabel(format, index, fields.issuer, fields.accountName),
+                                    secret, secretTail);
+    if (!decoded)
         return fail(ImportError::InvalidEntry,
-                    label + ": the TOTP field is neither an otpauth URI nor a Base32 secret");
-    }
-    fields.secret = std::move(*decoded);
+                    decoded.error().message +
+                        "; the TOTP field is neither an otpauth URI nor a Base32 secret");
+    fields.secret = std::move(decoded).value();
     return makeAccount(format, index, std::move(fields));
 }
 
@@ -127,10 +128,8 @@ ImportResult<Imported> importJson(std::string_view text)
         if (const std::string folderId = stringOr(entry, "folderId"); !folderId.empty())
             if (const auto it = folders.find(folderId); it != folders.end())
                 item.folder = it->second;
-        auto account = accountOf(i, totp, std::move(item));
-        if (!account)
-            return Failure<Error<ImportError>>{account.error()};
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept = keep(imported, i, accountOf(i, totp, std::move(item))); !kept)
+            return Failure<Error<ImportError>>{kept.error()};
     }
     return imported;
 }
@@ -255,10 +254,8 @@ ImportResult<Imported> importCsv(std::string_view text)
         if (auto counted = checkCount(format, imported.accounts.size() + 1); !counted)
             return Failure<Error<ImportError>>{counted.error()};
         Item item{column(*row, "name"), column(*row, "login_username"), column(*row, "folder")};
-        auto account = accountOf(position, totp, std::move(item));
-        if (!account)
-            return Failure<Error<ImportError>>{account.error()};
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept = keep(imported, position, accountOf(position, totp, std::move(item))); !kept)
+            return Failure<Error<ImportError>>{kept.error()};
     }
     return imported;
 }
@@ -274,7 +271,7 @@ ImportResult<Imported> importBitwarden(ByteView data)
     if (first == std::string_view::npos)
         return fail(ImportError::Malformed, std::string(format) + ": the file is empty");
     auto imported = (*text)[first] == '{' ? importJson(*text) : importCsv(*text);
-    if (imported && imported->accounts.empty())
+    if (imported && imported->accounts.empty() && imported->skipped.empty())
         return fail(ImportError::Malformed,
                     std::string(format) + ": no item of the export has a TOTP field");
     return imported;

@@ -84,11 +84,6 @@ constexpr std::size_t maximumNameSize = 1024;
 constexpr std::size_t maximumNoteSize = 64 * 1024;
 constexpr std::size_t maximumTags = 64;
 
-std::string otpauthLabel(std::string_view format, std::size_t index)
-{
-    return std::string(format) + ": entry " + std::to_string(index + 1);
-}
-
 std::string_view trimmed(std::string_view text) noexcept
 {
     const auto first = text.find_first_not_of(" \t\r\n");
@@ -148,12 +143,80 @@ std::string entryLabel(std::string_view format, std::size_t index, std::string_v
                        std::string_view accountName)
 {
     std::string label = std::string(format) + ": entry " + std::to_string(index + 1);
-    std::string_view name = trimmed(issuer);
-    if (name.empty())
-        name = trimmed(accountName);
-    if (!name.empty() && name.size() <= 80 && isUtf8(name) && !hasControl(name, false))
-        label += " (" + std::string(name) + ")";
+    const auto shown = [](std::string_view name) {
+        name = trimmed(name);
+        return name.size() <= 80 && isUtf8(name) && !hasControl(name, false) ? name
+                                                                             : std::string_view{};
+    };
+    const std::string_view first = shown(issuer);
+    const std::string_view second = shown(accountName);
+    if (!first.empty() && !second.empty() && first != second)
+        label += " (" + std::string(first) + ": " + std::string(second) + ")";
+    else if (!first.empty() || !second.empty())
+        label += " (" + std::string(first.empty() ? second : first) + ")";
     return label;
+}
+
+std::string shownValue(std::string_view value)
+{
+    constexpr std::size_t shownCharacters = 40;
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out = "\"";
+    std::size_t characters = 0;
+    std::size_t i = 0;
+    while (i < value.size()) {
+        if (characters == shownCharacters)
+            return out + "\"...";
+        const auto c = static_cast<unsigned char>(value[i]);
+        // One UTF-8 character (a control one escaped), or one byte that
+        // does not start one.
+        std::size_t length = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+        if (length == 0 || i + length > value.size() || !isUtf8(value.substr(i, length)) ||
+            hasControl(value.substr(i, length), false) || c == '"' || c == '\\') {
+            if (c == '"' || c == '\\') {
+                out += '\\';
+                out += static_cast<char>(c);
+            } else {
+                out += "\\x";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            }
+            length = 1;
+        } else {
+            out.append(value.substr(i, length));
+        }
+        i += length;
+        ++characters;
+    }
+    return out + '"';
+}
+
+ImportResult<void> keep(Imported& imported, std::size_t index, ImportResult<ImportedAccount> entry)
+{
+    if (entry) {
+        imported.accounts.push_back(std::move(entry).value());
+        return {};
+    }
+    if (entry.error().code != ImportError::InvalidEntry)
+        return Failure<Error<ImportError>>{entry.error()};
+    // The message is "<format>: entry <n>[ (<name>)]: <why>" (entryLabel).
+    SkippedEntry skipped{index, entry.error().message, {}, {}};
+    const std::string_view message = skipped.reason;
+    const std::string prefix = "entry " + std::to_string(index + 1);
+    const auto at = message.find(prefix);
+    std::size_t rest = at == std::string_view::npos ? 0 : at + prefix.size();
+    if (at != std::string_view::npos && message.substr(rest).starts_with(" (")) {
+        const auto close = message.find("): ", rest);
+        if (close != std::string_view::npos) {
+            skipped.name = message.substr(rest + 2, close - rest - 2);
+            rest = close + 1;
+        }
+    }
+    if (message.substr(rest).starts_with(": "))
+        rest += 2;
+    skipped.why = message.substr(rest);
+    imported.skipped.push_back(std::move(skipped));
+    return {};
 }
 
 Failure<Error<ImportError>> outOfBounds(ImportError code, std::string_view format,
@@ -313,17 +376,21 @@ ImportResult<void> applyStoredCode(const std::string& entry, const StoredCode& s
     if (!stored.algorithm.empty()) {
         const auto algorithm = algorithmNamed(stored.algorithm);
         if (!algorithm)
-            return fail(ImportError::InvalidEntry, entry + ": unsupported algorithm");
+            return fail(ImportError::InvalidEntry,
+                        entry + ": unsupported algorithm " + shownValue(stored.algorithm) +
+                            " (Watchword computes SHA1, SHA256 and SHA512)");
         parameters.algorithm = *algorithm;
     }
     if (stored.digits) {
         if (*stored.digits < 0 || *stored.digits > 100)
-            return fail(ImportError::InvalidEntry, entry + ": invalid number of digits");
+            return fail(ImportError::InvalidEntry,
+                        entry + ": invalid number of digits " + std::to_string(*stored.digits));
         parameters.digits = static_cast<int>(*stored.digits);
     }
     if (stored.period) {
         if (*stored.period <= 0 || *stored.period > std::numeric_limits<std::uint32_t>::max())
-            return fail(ImportError::InvalidEntry, entry + ": invalid period");
+            return fail(ImportError::InvalidEntry,
+                        entry + ": invalid period " + std::to_string(*stored.period));
         parameters.period = static_cast<std::uint32_t>(*stored.period);
     }
     return {};
@@ -337,11 +404,15 @@ std::optional<std::int64_t> asSigned(std::optional<std::uint64_t> value)
         std::min<std::uint64_t>(*value, std::numeric_limits<std::int64_t>::max()));
 }
 
-std::optional<SecureBuffer> secretFromBase32(std::string_view text)
+ImportResult<SecureBuffer> secretFromBase32(const std::string& entry, std::string_view text,
+                                            encoding::Base32Tail tail)
 {
-    auto decoded = encoding::fromBase32(text);
-    if (!decoded || decoded->empty())
-        return std::nullopt;
+    auto decoded = encoding::fromBase32(text, tail);
+    if (!decoded)
+        return fail(ImportError::InvalidEntry,
+                    entry + ": the secret is not Base32 (" + decoded.error().message + ")");
+    if (decoded->empty())
+        return fail(ImportError::InvalidEntry, entry + ": the secret is empty");
     return std::move(decoded).value();
 }
 
@@ -362,10 +433,50 @@ std::optional<crypto::HashAlgorithm> algorithmNamed(std::string_view name)
     return std::nullopt;
 }
 
-ImportResult<ImportedAccount> accountFromUri(std::string_view format, std::size_t index,
-                                             std::string_view uri)
+namespace {
+
+// text percent-decoded; empty if an escape is broken.
+std::string percentDecoded(std::string_view text, bool plusIsSpace)
 {
-    auto parsed = otp::parseOtpauthUri(uri);
+    std::string out(text.size(), '\0');
+    const auto decoded = otp::percentDecode(text, plusIsSpace, out.data());
+    if (decoded.badEscape)
+        return {};
+    out.resize(decoded.size);
+    return out;
+}
+
+// How an error names an otpauth URI that did not parse: by the label and
+// issuer parameter it has, read leniently (they only name it).
+std::string otpauthLabel(std::string_view format, std::size_t index, std::string_view uri)
+{
+    std::string issuer, name;
+    const auto scheme = uri.find("://");
+    const auto slash = scheme == std::string_view::npos ? scheme : uri.find('/', scheme + 3);
+    if (slash != std::string_view::npos) {
+        const auto query = uri.find('?', slash);
+        name = percentDecoded(uri.substr(slash + 1, query - slash - 1), false);
+        if (const auto colon = name.find(':'); colon != std::string::npos) {
+            issuer = name.substr(0, colon);
+            name.erase(0, colon + 1);
+        }
+        for (auto at = query; at != std::string_view::npos && at < uri.size();) {
+            const auto end = uri.find('&', at + 1);
+            const std::string_view parameter = uri.substr(at + 1, end - at - 1);
+            if (parameter.starts_with("issuer="))
+                issuer = percentDecoded(parameter.substr(7), true);
+            at = end;
+        }
+    }
+    return entryLabel(format, index, issuer, name);
+}
+
+} // namespace
+
+ImportResult<ImportedAccount> accountFromUri(std::string_view format, std::size_t index,
+                                             std::string_view uri, encoding::Base32Tail tail)
+{
+    auto parsed = otp::parseOtpauthUri(uri, tail);
     if (!parsed) {
         const auto code = parsed.error().code;
         // Text that is not an otpauth URI at all is a damaged file; a URI
@@ -376,7 +487,7 @@ ImportResult<ImportedAccount> accountFromUri(std::string_view format, std::size_
         const bool notAUri = !otpauthScheme || code == otp::OtpauthError::InvalidScheme ||
                              code == otp::OtpauthError::InvalidFormat;
         return fail(notAUri ? ImportError::Malformed : ImportError::InvalidEntry,
-                    otpauthLabel(format, index) + ": " + parsed.error().message);
+                    otpauthLabel(format, index, uri) + ": " + parsed.error().message);
     }
     EntryFields fields;
     fields.issuer = parsed->issuer();

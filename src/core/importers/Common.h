@@ -3,6 +3,7 @@
 // formats need. Internal to importers/.
 #pragma once
 
+#include "encoding/Base32.h"
 #include "importers/Import.h"
 
 #include <cstdint>
@@ -122,9 +123,9 @@ struct StoredCode
 };
 
 // Sets what stored has on parameters (whose kind the caller has set):
-// InvalidEntry "<entry>: unsupported algorithm", "<entry>: invalid number of
-// digits" (outside 0..100; otp::validate has the real bounds) or "<entry>:
-// invalid period" (outside 1..2^32-1).
+// InvalidEntry "<entry>: unsupported algorithm \"SHA384\"", "<entry>:
+// invalid number of digits 101" (outside 0..100; otp::validate has the real
+// bounds) or "<entry>: invalid period 0" (outside 1..2^32-1).
 [[nodiscard]] ImportResult<void> applyStoredCode(const std::string& entry, const StoredCode& stored,
                                                  otp::OtpParameters& parameters);
 
@@ -139,17 +140,34 @@ std::optional<std::int64_t> asSigned(std::optional<std::uint64_t> value);
 [[nodiscard]] ImportResult<ImportedAccount> makeAccount(std::string_view format, std::size_t index,
                                                         EntryFields fields);
 
-// "<format>: entry <index + 1> (<issuer, or else account name>)": how an
-// error names an entry. The name is trimmed, and left out if it is not
-// short UTF-8 text without control characters (it is the file's, and goes
-// into a message the user reads).
+// "<format>: entry <index + 1> (<issuer>: <account name>)": how an error
+// names an entry ("(<issuer>)" or "(<account name>)" when the other is
+// empty). Each name is trimmed, and left out if it is not short UTF-8 text
+// without control characters (it is the file's, and goes into a message
+// the user reads).
 std::string entryLabel(std::string_view format, std::size_t index, std::string_view issuer,
                        std::string_view accountName = {});
 
+// A value read from the file, as an error message shows it: in double
+// quotes, control characters and bytes that are not UTF-8 as \xNN, cut to
+// its first 40 characters ("..." after). Never for a secret.
+std::string shownValue(std::string_view value);
+
+// What reading entry gave, kept: an account is added to imported; an entry
+// that cannot become one (InvalidEntry) is added to imported.skipped; any
+// other error (a damaged file) is returned, and the import fails with it.
+[[nodiscard]] ImportResult<void> keep(Imported& imported, std::size_t index,
+                                      ImportResult<ImportedAccount> entry);
+
 // A Base32 secret as apps store it: case, spaces, dashes and '=' padding
-// tolerated (encoding/Base32.h). nullopt if it is not Base32 or decodes to
-// nothing.
-std::optional<SecureBuffer> secretFromBase32(std::string_view text);
+// tolerated (encoding/Base32.h); tail: what the app that wrote the file does
+// with a last group of 1, 3 or 6 symbols (docs/FORMAT.md section 9, "Base32
+// secrets"). InvalidEntry "<entry>: the secret is not Base32 (<why>)", where
+// why names a character that is not Base32 or the length, never the secret;
+// "<entry>: the secret is empty" if it decodes to nothing.
+[[nodiscard]] ImportResult<SecureBuffer>
+secretFromBase32(const std::string& entry, std::string_view text,
+                 encoding::Base32Tail tail = encoding::Base32Tail::Refuse);
 
 // "SHA1", "sha-256", "SHA512" (any case, with or without the dash);
 // nullopt for anything else (MD5 included).
@@ -157,8 +175,10 @@ std::optional<crypto::HashAlgorithm> algorithmNamed(std::string_view name);
 
 // An otpauth:// URI as an entry (through otp::parseOtpauthUri): what several
 // formats embed. The error names the entry as makeAccount does.
-[[nodiscard]] ImportResult<ImportedAccount> accountFromUri(std::string_view format,
-                                                           std::size_t index, std::string_view uri);
+// tail: as secretFromBase32's.
+[[nodiscard]] ImportResult<ImportedAccount>
+accountFromUri(std::string_view format, std::size_t index, std::string_view uri,
+               encoding::Base32Tail tail = encoding::Base32Tail::Refuse);
 
 // Standard Base64 (RFC 4648 section 4, padding required) and its URL-safe
 // variant; nullopt on any other character or bad padding.

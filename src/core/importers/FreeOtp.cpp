@@ -447,11 +447,11 @@ ImportResult<Imported> importBackup(ByteView data, Password password)
         if (!secret)
             return fail(secret.error().code, secret.error().message);
         const Json token = Json::parse(*values.at(tokens[i]->first + "-token"));
-        auto account = freeOtpTokenAccount(formatLabel, i, token, std::move(secret).value(),
-                                           imported.warnings);
-        if (!account)
-            return fail(account.error().code, account.error().message);
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept = keep(imported, i,
+                             freeOtpTokenAccount(formatLabel, i, token, std::move(secret).value(),
+                                                 imported.warnings));
+            !kept)
+            return fail(kept.error());
     }
     return imported;
 }

@@ -34,11 +34,11 @@ ImportResult<Imported> importJson(std::string_view text)
     Imported imported;
     imported.format = Format::FreeOtpPlus;
     for (std::size_t i = 0; i < tokens->size(); ++i) {
-        auto account =
-            freeOtpTokenAccount(formatLabel, i, (*tokens)[i], std::nullopt, imported.warnings);
-        if (!account)
-            return fail(account.error().code, account.error().message);
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept = keep(
+                imported, i,
+                freeOtpTokenAccount(formatLabel, i, (*tokens)[i], std::nullopt, imported.warnings));
+            !kept)
+            return fail(kept.error());
     }
     return imported;
 }

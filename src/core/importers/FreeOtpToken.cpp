@@ -32,9 +32,8 @@ ImportResult<ImportedAccount> tokenAccount(std::string_view format, std::size_t 
                                            const Json& token, std::optional<SecureBuffer> secret,
                                            std::vector<std::string>& warnings)
 {
-    const std::string where = std::string(format) + ": entry " + std::to_string(index + 1);
     if (!token.is_object())
-        return fail(ImportError::Malformed, where + ": not a JSON object");
+        return fail(ImportError::Malformed, entryLabel(format, index, {}) + ": not a JSON object");
 
     EntryFields fields;
     // FreeOTP shows issuerAlt/labelAlt (the user's renaming) over the values
@@ -46,6 +45,7 @@ ImportResult<ImportedAccount> tokenAccount(std::string_view format, std::size_t 
     fields.issuer = !issuerAlt.empty() ? issuerAlt : !issuerExt.empty() ? issuerExt : issuerInt;
     const std::string labelAlt = stringMember(token, "labelAlt");
     fields.accountName = !labelAlt.empty() ? labelAlt : stringMember(token, "label");
+    const std::string where = entryLabel(format, index, fields.issuer, fields.accountName);
 
     const std::string type = stringMember(token, "type");
     if (type.empty() || type == "TOTP")
@@ -53,7 +53,7 @@ ImportResult<ImportedAccount> tokenAccount(std::string_view format, std::size_t 
     else if (type == "HOTP")
         fields.parameters.kind = otp::OtpKind::Hotp;
     else
-        return fail(ImportError::InvalidEntry, where + ": unknown token type \"" + type + "\"");
+        return fail(ImportError::InvalidEntry, where + ": unknown token type " + shownValue(type));
 
     const std::string algo = stringMember(token, "algo");
     if (auto applied = applyStoredCode(
@@ -87,17 +87,20 @@ ImportResult<ImportedAccount> tokenAccount(std::string_view format, std::size_t 
         const auto it = token.find("secret");
         if (it == token.end() || it->is_null())
             return fail(ImportError::InvalidEntry, where + ": no secret");
-        std::optional<SecureBuffer> bytes;
-        if (it->is_array())
-            bytes = signedBytes(*it);
-        else if (it->is_string())
-            bytes = secretFromBase32(it->get_ref<const std::string&>());
-        else
+        if (it->is_string()) {
+            auto decoded = secretFromBase32(where, it->get_ref<const std::string&>());
+            if (!decoded)
+                return fail(decoded.error());
+            fields.secret = std::move(decoded).value();
+        } else if (it->is_array()) {
+            auto bytes = signedBytes(*it);
+            if (!bytes)
+                return fail(ImportError::InvalidEntry,
+                            where + ": the secret is not an array of bytes (-128 to 127)");
+            fields.secret = std::move(*bytes);
+        } else {
             throw FieldError{"\"secret\" is neither a byte array nor a string"};
-        if (!bytes)
-            return fail(ImportError::InvalidEntry,
-                        where + ": the secret is not a byte array or Base32");
-        fields.secret = std::move(*bytes);
+        }
     }
     return makeAccount(format, index, std::move(fields));
 }
@@ -206,10 +209,11 @@ importFreeOtpPreferences(Format format, std::string_view formatName,
         if (token.is_discarded() || !token.is_object())
             return fail(ImportError::Malformed,
                         name + ": entry " + std::to_string(i + 1) + ": not a token JSON object");
-        auto account = freeOtpTokenAccount(formatName, i, token, std::nullopt, imported.warnings);
-        if (!account)
-            return fail(account.error().code, account.error().message);
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept =
+                keep(imported, i,
+                     freeOtpTokenAccount(formatName, i, token, std::nullopt, imported.warnings));
+            !kept)
+            return fail(kept.error());
     }
     return imported;
 }

@@ -92,9 +92,9 @@ ImportResult<Imported> importGoogleAuthenticatorDb(ByteView data)
         const SqliteValue secretText = rows->value("secret");
         if (secretText.type != SqliteValue::Type::Text || secretText.text.empty())
             return invalid("no secret");
-        auto secret = secretFromBase32(secretText.text);
+        auto secret = secretFromBase32(named, secretText.text);
         if (!secret)
-            return invalid("the secret is not Base32");
+            return fail(secret.error());
         fields.secret = std::move(secret).value();
 
         auto account = makeAccount(formatLabel, i, std::move(fields));

@@ -7,6 +7,8 @@
 //                     3 batch_size, 4 batch_index, 5 batch_id
 //   OtpParameters:    1 secret (bytes), 2 name, 3 issuer, 4 algorithm,
 //                     5 digits, 6 type, 7 counter
+// Google Authenticator 7.x writes version 2, with a field 8 in entries
+// that no published schema names; it is skipped, as every unknown field.
 #include "importers/Common.h"
 #include "importers/Formats.h"
 #include "otp/OtpauthUri.h"
@@ -21,6 +23,7 @@ namespace {
 
 constexpr std::string_view format = "google-migration";
 constexpr std::string_view prefix = "otpauth-migration://offline?";
+constexpr std::uint64_t newestKnownVersion = 2;
 
 enum class WireType : std::uint8_t { Varint = 0, Fixed64 = 1, Length = 2, Fixed32 = 5 };
 
@@ -267,6 +270,8 @@ ImportResult<Imported> importGoogleMigration(ByteView data)
     // batch_id -> (batch_size, indexes seen), to tell the user which QR
     // codes of a multi-code transfer are missing.
     std::map<std::int64_t, std::pair<std::uint64_t, std::set<std::uint64_t>>> batches;
+    std::vector<std::uint64_t> newerVersions; // warned about once each
+    std::size_t entryCount = 0;               // of every payload read so far
     TextLines lines(*text);
     while (const auto next = lines.next()) {
         const std::string_view line = *next;
@@ -311,10 +316,20 @@ ImportResult<Imported> importGoogleMigration(ByteView data)
                 return damaged();
             }
         }
-        if (batch.version > 1)
-            return fail(ImportError::UnsupportedVersion, where + ": migration payload version " +
-                                                             std::to_string(batch.version) +
-                                                             " (only 1 is read)");
+        // The version is informative: 1 (Google Authenticator up to 6.x)
+        // and 2 (7.x, whose entries add a field 8) share every field read
+        // here, and a field this reader does not know is skipped. A later
+        // version is read by the same fields, and said so: what its new
+        // fields meant is not known here.
+        if (batch.version > newestKnownVersion &&
+            std::find(newerVersions.begin(), newerVersions.end(), batch.version) ==
+                newerVersions.end()) {
+            newerVersions.push_back(batch.version);
+            imported.warnings.push_back(
+                where + ": migration payload version " + std::to_string(batch.version) +
+                " is newer than the versions this build knows (1 and 2); its accounts were read "
+                "by the fields of version 2, anything new in them was not read");
+        }
         if (entries.empty())
             return fail(ImportError::Malformed, where + ": the payload holds no account");
         if (batch.size > 1 && batch.index >= batch.size)
@@ -331,16 +346,15 @@ ImportResult<Imported> importGoogleMigration(ByteView data)
                 continue;
             }
         }
-        if (auto counted = checkCount(format, imported.accounts.size() + entries.size()); !counted)
+        if (auto counted = checkCount(format, entryCount + entries.size()); !counted)
             return Failure<Error<ImportError>>{counted.error()};
         for (const ByteView entry : entries) {
-            auto account = readEntry(entry, imported.accounts.size());
-            if (!account)
-                return Failure<Error<ImportError>>{account.error()};
-            imported.accounts.push_back(std::move(account).value());
+            const std::size_t index = entryCount++;
+            if (auto kept = keep(imported, index, readEntry(entry, index)); !kept)
+                return Failure<Error<ImportError>>{kept.error()};
         }
     }
-    if (imported.accounts.empty())
+    if (entryCount == 0)
         return fail(ImportError::Malformed,
                     std::string(format) + ": no otpauth-migration:// URI in the text");
     for (const auto& [id, batch] : batches) {

@@ -73,6 +73,40 @@ std::string_view firstContentLine(std::string_view text)
     return {};
 }
 
+// The magic numbers of containers no format here is: an import of one
+// must not be taken for an andOTP backup (which has none) and ask for its
+// password.
+constexpr std::array<std::string_view, 5> foreignMagic = {
+    std::string_view("PK\x03\x04", 4), // ZIP (WinAuth, Authenticator Plus, Raivo)
+    std::string_view("PK\x05\x06", 4), // an empty ZIP
+    "%PDF-",                           // a printed backup
+    "\x89PNG",                         // a screenshot of a QR code
+    "\xFF\xD8\xFF",                    // JPEG
+};
+
+// Binary that is none of the formats with magic. andOTP's encrypted backups
+// have none: iterations (big-endian uint32) ‖ salt (12) ‖ nonce (12) ‖
+// ciphertext ‖ tag (16) in the current layout, nonce ‖ ciphertext ‖ tag in
+// the old one. The current layout is recognised by its iteration count
+// (andOTP writes 140,000 to 160,000; 1,000 to 10,000,000 is taken); the old
+// one, random throughout, only by not being what else random-looking files
+// are: an encrypted database (SQLCipher: Authenticator Plus) is whole
+// pages, a multiple of 512 bytes.
+bool looksLikeAndOtpBackup(ByteView data)
+{
+    if (data.size() < 12 + 16)
+        return false;
+    for (const auto magic : foreignMagic)
+        if (detail::startsWith(data, magic))
+            return false;
+    const std::uint32_t iterations = (std::uint32_t{data[0]} << 24) |
+                                     (std::uint32_t{data[1]} << 16) |
+                                     (std::uint32_t{data[2]} << 8) | std::uint32_t{data[3]};
+    const bool currentLayout =
+        iterations >= 1'000 && iterations <= 10'000'000 && data.size() >= 4 + 12 + 12 + 16;
+    return currentLayout || data.size() % 512 != 0;
+}
+
 void add(std::vector<Format>& formats, Format format)
 {
     if (std::find(formats.begin(), formats.end(), format) == formats.end())
@@ -151,8 +185,9 @@ bool isEncrypted(Format format, ByteView data)
     return false;
 }
 
-ImportResult<Imported> importAccounts(Format format, ByteView data,
-                                      std::optional<ByteView> password)
+namespace {
+
+ImportResult<Imported> importAll(Format format, ByteView data, std::optional<ByteView> password)
 {
     if (auto size = detail::checkSize(formatName(format), data); !size)
         return Failure<Error<ImportError>>{size.error()};
@@ -186,6 +221,23 @@ ImportResult<Imported> importAccounts(Format format, ByteView data,
     return fail(ImportError::Unsupported, "unknown import format");
 }
 
+} // namespace
+
+ImportResult<Imported> importAccounts(Format format, ByteView data,
+                                      std::optional<ByteView> password,
+                                      UnreadableEntries unreadable)
+{
+    auto imported = importAll(format, data, password);
+    if (!imported || imported->skipped.empty() || unreadable == UnreadableEntries::Skip)
+        return imported;
+    const auto& skipped = imported->skipped;
+    std::string message = skipped.front().reason;
+    if (skipped.size() > 1)
+        message += " (and " + std::to_string(skipped.size() - 1) + " more " +
+                   (skipped.size() == 2 ? "entry" : "entries") + " that cannot be imported)";
+    return fail(ImportError::InvalidEntry, std::move(message));
+}
+
 std::vector<Format> guessFormats(ByteView data)
 {
     std::vector<Format> formats;
@@ -212,10 +264,7 @@ std::vector<Format> guessFormats(ByteView data)
     }
     const std::string_view text = trimmedText(data);
     if (!detail::utf8Text(data, "").ok()) {
-        // Binary that is none of the above: andOTP's encrypted backups have
-        // no magic (iterations, salt, nonce; or just a nonce), at least a
-        // nonce and a tag.
-        if (data.size() >= 12 + 16)
+        if (looksLikeAndOtpBackup(data))
             add(formats, Format::AndOtp);
         return formats;
     }
@@ -243,6 +292,29 @@ std::vector<Format> guessFormats(ByteView data)
     else if (line.find("login_totp") != std::string_view::npos)
         add(formats, Format::Bitwarden);
     return formats;
+}
+
+std::string_view describeUnrecognised(ByteView data)
+{
+    if (data.empty())
+        return "empty";
+    if (detail::startsWith(data, foreignMagic[0]) || detail::startsWith(data, foreignMagic[1]))
+        return "a ZIP archive";
+    if (detail::startsWith(data, foreignMagic[2]))
+        return "a PDF document";
+    if (detail::startsWith(data, foreignMagic[3]) || detail::startsWith(data, foreignMagic[4]))
+        return "an image";
+    if (detail::isSqlite(data))
+        return "a SQLite database without the tables of Authenticator Pro or Google "
+               "Authenticator";
+    if (!detail::utf8Text(data, "").ok())
+        return "binary data, perhaps encrypted";
+    const std::string_view text = trimmedText(data);
+    if (text.starts_with('{') || text.starts_with('['))
+        return "JSON";
+    if (text.starts_with('<'))
+        return "XML or HTML";
+    return "text";
 }
 
 } // namespace watchword::importers

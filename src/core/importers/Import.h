@@ -87,6 +87,22 @@ struct ImportedAccount
     std::string note;
 };
 
+// An entry of the file that cannot become an account (an mOTP or Yandex
+// entry, an algorithm Watchword has no code for, a secret that does not
+// decode): where it is and why, never its secret.
+struct SkippedEntry
+{
+    std::size_t entry = 0; // position in the file's list of entries, from 0
+    // "2fas: entry 3 (Example: alice@example.com): unsupported algorithm
+    // \"SHA384\" (...)": the entry named as every importer error names it.
+    std::string reason;
+    // The parts of reason: the entry's names as it shows them ("Example:
+    // alice@example.com"; empty if the entry has none that can be shown)
+    // and why it cannot be imported ("unsupported algorithm ...").
+    std::string name;
+    std::string why;
+};
+
 struct Imported
 {
     Format format = Format::OtpauthList;
@@ -94,6 +110,16 @@ struct Imported
     // What was read but could not be kept as it was ("entry 3: icon
     // dropped"), in order; never a secret.
     std::vector<std::string> warnings;
+    // Entries left out, in file order: only with UnreadableEntries::Skip
+    // (with Refuse the first one fails the import).
+    std::vector<SkippedEntry> skipped;
+};
+
+// What an entry that cannot become an account does to the import.
+enum class UnreadableEntries {
+    Refuse, // the import fails (InvalidEntry naming the entry): nothing by halves
+    Skip,   // the entry is listed in Imported::skipped and the rest are read; for
+            // a caller that shows the list and asks before it adds the rest
 };
 
 // Whether data, read as format, is encrypted (so a password is needed).
@@ -102,13 +128,28 @@ bool isEncrypted(Format format, ByteView data);
 
 // Reads data as format. password: the file's password as the user typed it
 // (UTF-8), used only if the file is encrypted. An entry that cannot become
-// an account fails the whole import with InvalidEntry naming the entry (by
-// position and issuer, never by secret): nothing is imported by halves.
-[[nodiscard]] ImportResult<Imported> importAccounts(Format format, ByteView data,
-                                                    std::optional<ByteView> password = {});
+// an account (InvalidEntry: an unsupported kind or algorithm, a secret that
+// does not decode, parameters no code comes from) fails the whole import,
+// naming the entry by position, issuer and name and the value refused, never
+// by its secret; with UnreadableEntries::Skip it is listed in
+// Imported::skipped instead and the other entries are read. A file that is
+// damaged or not of the format fails whole either way.
+[[nodiscard]] ImportResult<Imported>
+importAccounts(Format format, ByteView data, std::optional<ByteView> password = {},
+               UnreadableEntries unreadable = UnreadableEntries::Refuse);
 
 // The formats data could be, most likely first (from its first bytes and
-// structure); empty if none. For the app's "Import..." to preselect.
+// structure); empty if none. For the app's "Import..." to preselect, and
+// the CLI's --from auto. A file of a kind no format here has (a ZIP
+// archive, an encrypted database, a PDF) is none: an encrypted andOTP
+// backup, which has no magic, is guessed only when its first four bytes are
+// a plausible PBKDF2 iteration count (the current layout) or its size could
+// not be a database's (the old layout).
 std::vector<Format> guessFormats(ByteView data);
+
+// What data is, for a message when guessFormats finds nothing: "a ZIP
+// archive", "a SQLite database without the tables of Authenticator Pro or
+// Google Authenticator", "binary data", "JSON", "XML", "text", "empty".
+std::string_view describeUnrecognised(ByteView data);
 
 } // namespace watchword::importers

@@ -62,15 +62,12 @@ std::optional<std::int64_t> integerMember(const Json& object, const char* key)
 }
 
 ImportResult<SecureBuffer> base32SecretMember(const Json& object, const char* key,
-                                              const std::string& entry)
+                                              const std::string& entry, encoding::Base32Tail tail)
 {
     const Json* secret = optionalMember(object, key);
     if (!secret || !secret->is_string())
         return fail(ImportError::InvalidEntry, entry + ": no secret");
-    auto decoded = secretFromBase32(secret->get_ref<const std::string&>());
-    if (!decoded)
-        return fail(ImportError::InvalidEntry, entry + ": the secret is not Base32");
-    return std::move(decoded).value();
+    return secretFromBase32(entry, secret->get_ref<const std::string&>(), tail);
 }
 
 ImportResult<Json> parseJson(std::string_view format, std::string_view text,

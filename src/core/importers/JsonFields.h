@@ -46,11 +46,12 @@ std::optional<std::uint64_t> unsignedMember(const Json& object, const char* key,
 // An integer member that fits in int64; nullopt if absent.
 std::optional<std::int64_t> integerMember(const Json& object, const char* key);
 
-// An entry's Base32 secret member (secretFromBase32); InvalidEntry
-// "<entry>: no secret" if it is absent or not a string, "<entry>: the secret
-// is not Base32" if it does not decode.
-[[nodiscard]] ImportResult<SecureBuffer> base32SecretMember(const Json& object, const char* key,
-                                                            const std::string& entry);
+// An entry's Base32 secret member (secretFromBase32, with tail); InvalidEntry
+// "<entry>: no secret" if it is absent or not a string, secretFromBase32's
+// error if it does not decode.
+[[nodiscard]] ImportResult<SecureBuffer>
+base32SecretMember(const Json& object, const char* key, const std::string& entry,
+                   encoding::Base32Tail tail = encoding::Base32Tail::Refuse);
 
 // text parsed; Malformed "<format>: <what> is not JSON (...)" if it is not.
 ImportResult<Json> parseJson(std::string_view format, std::string_view text,

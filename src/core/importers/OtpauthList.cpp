@@ -20,18 +20,20 @@ ImportResult<Imported> importOtpauthList(ByteView data)
     // writes comments into these lists, so '#' is not special (a line
     // starting with it fails like any other line that is not a URI).
     TextLines lines(*text);
+    std::size_t entries = 0;
     while (const auto line = lines.next()) {
         const std::size_t lineNumber = lines.lineNumber();
-        if (auto counted = checkCount(format, imported.accounts.size() + 1); !counted)
+        const std::size_t index = entries++;
+        if (auto counted = checkCount(format, entries); !counted)
             return Failure<Error<ImportError>>{counted.error()};
-        auto account = accountFromUri(format, imported.accounts.size(), *line);
-        if (!account) {
-            const auto& error = account.error();
-            return fail(error.code, error.message + " (line " + std::to_string(lineNumber) + ")");
-        }
-        imported.accounts.push_back(std::move(account).value());
+        auto account = accountFromUri(format, index, *line);
+        if (!account)
+            account = fail(account.error().code,
+                           account.error().message + " (line " + std::to_string(lineNumber) + ")");
+        if (auto kept = keep(imported, index, std::move(account)); !kept)
+            return Failure<Error<ImportError>>{kept.error()};
     }
-    if (imported.accounts.empty())
+    if (entries == 0)
         return fail(ImportError::Malformed,
                     std::string(format) + ": no otpauth:// URI in the text");
     return imported;

@@ -81,9 +81,9 @@ ImportResult<Json> decryptServices(const std::string& sealed, ByteView password)
 }
 
 ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& service, int schema,
-                                             const std::map<std::string, std::string>& groups)
+                                             const std::map<std::string, std::string>& groups,
+                                             encoding::Base32Tail tail)
 {
-    const std::string where = std::string(formatLabel) + ": entry " + std::to_string(index + 1);
     if (!service.is_object())
         return malformed(formatLabel, "entry " + std::to_string(index + 1) + " is not an object");
     static const Json emptyObject = Json::object();
@@ -99,6 +99,7 @@ ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& serv
     if (fields.issuer.empty())
         fields.issuer = stringMember(otp, "issuer");
     fields.accountName = stringMember(otp, "account");
+    const std::string where = entryLabel(formatLabel, index, fields.issuer, fields.accountName);
 
     const std::string type = schema >= 3 ? stringMember(otp, "tokenType") : std::string();
     if (type.empty() || type == "TOTP") {
@@ -108,7 +109,7 @@ ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& serv
     } else if (type == "STEAM") {
         fields.parameters = otp::OtpParameters::steam();
     } else {
-        return fail(ImportError::InvalidEntry, where + ": unknown token type \"" + type + "\"");
+        return fail(ImportError::InvalidEntry, where + ": unknown token type " + shownValue(type));
     }
     if (fields.parameters.kind != otp::OtpKind::Steam) {
         const std::string algorithm = stringMember(otp, "algorithm");
@@ -125,7 +126,7 @@ ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& serv
         }
     }
 
-    auto secret = base32SecretMember(service, "secret", where);
+    auto secret = base32SecretMember(service, "secret", where, tail);
     if (!secret)
         return fail(secret.error().code, secret.error().message);
     fields.secret = std::move(secret).value();
@@ -181,13 +182,22 @@ ImportResult<Imported> importParsed(const Json& root, Password password)
     if (auto counted = checkCount(formatLabel, services->size()); !counted)
         return fail(counted.error().code, counted.error().message);
 
+    // A secret whose last Base32 group has 1, 3 or 6 symbols (typed by
+    // hand: 2FAS stores what was typed) is decoded as the app that wrote
+    // the backup decodes it: 2FAS for Android drops the bits after the last
+    // whole byte, 2FAS for iOS fills them with zero bits to one more byte.
+    // A backup that does not say ("appOrigin" is new in schema 3) is taken
+    // for Android's.
+    const auto tail = stringMember(root, "appOrigin") == "ios" ? encoding::Base32Tail::ZeroFill
+                                                               : encoding::Base32Tail::DropBits;
     Imported imported;
     imported.format = Format::TwoFas;
     for (std::size_t i = 0; i < services->size(); ++i) {
-        auto account = serviceAccount(i, (*services)[i], static_cast<int>(schema), groups);
-        if (!account)
-            return fail(account.error().code, account.error().message);
-        imported.accounts.push_back(std::move(account).value());
+        if (auto kept =
+                keep(imported, i,
+                     serviceAccount(i, (*services)[i], static_cast<int>(schema), groups, tail));
+            !kept)
+            return fail(kept.error());
     }
     return imported;
 }

@@ -189,7 +189,8 @@ std::string OtpauthUri::issuer() const
     return labelIssuer.value_or(std::string());
 }
 
-Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
+Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input,
+                                                        encoding::Base32Tail tail)
 {
     // Whitespace around the URI comes from pastes and QR decoders.
     auto isOuterSpace = [](char c) {
@@ -329,7 +330,7 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input)
                             "'%' at " + position(valueOffset + *decoded.badEscape) +
                                 " is not followed by two hex digits");
             text.truncate(decoded.size);
-            auto secret = encoding::fromBase32(text.view());
+            auto secret = encoding::fromBase32(text.view(), tail);
             if (!secret)
                 return fail(OtpauthError::InvalidSecret,
                             "the secret is not Base32: " + secret.error().message +

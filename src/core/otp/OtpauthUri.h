@@ -18,6 +18,7 @@
 
 #include "base/Result.h"
 #include "base/SecureBuffer.h"
+#include "encoding/Base32.h"
 #include "otp/OtpParameters.h"
 
 #include <cstddef>
@@ -93,8 +94,12 @@ PercentDecoded percentDecode(std::string_view text, bool plusIsSpace, char* out)
 
 // Parses an otpauth URI. ASCII spaces, tabs and line breaks around it (from a
 // paste or a QR decoder) are ignored. Error messages name the problem and its
-// 1-based byte position or parameter, never the secret.
-[[nodiscard]] Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view uri);
+// 1-based byte position or parameter, never the secret. tail: what a secret
+// whose last Base32 group has 1, 3 or 6 symbols does (encoding/Base32.h);
+// refused by default, as RFC 4648 has it. Importers pass what the app that
+// wrote the file does.
+[[nodiscard]] Result<OtpauthUri, Error<OtpauthError>>
+parseOtpauthUri(std::string_view uri, encoding::Base32Tail tail = encoding::Base32Tail::Refuse);
 
 // The canonical URI for uri: lower-case type ("steam" for Steam Guard, plus
 // encoder=steam so that both Aegis and KeePassXC read it); the label and

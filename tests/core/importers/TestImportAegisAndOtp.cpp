@@ -705,7 +705,7 @@ void TestImportAegisAndOtp::aegisUnsupportedEntryTypes()
         QVERIFY(!result.ok());
         QCOMPARE(result.error().code, ImportError::InvalidEntry);
         const std::string& message = result.error().message;
-        QVERIFY2(message.find("entry 4 (Issuu)") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("entry 4 (Issuu: James)") != std::string::npos, message.c_str());
         QVERIFY2(message.find(std::string("\"") + type + "\"") != std::string::npos,
                  message.c_str());
     }

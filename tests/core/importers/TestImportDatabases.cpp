@@ -460,8 +460,8 @@ void TestImportDatabases::entryErrorsNameTheEntry()
     const auto pro =
         importAccounts(Format::AuthenticatorPro, test::view(plainWith("Type", "2", "5")));
     QVERIFY(!pro);
-    QCOMPARE(QString::fromStdString(pro.error().message).left(48),
-             QStringLiteral("authenticator-pro: entry 1 (Deno): Authenticator"));
+    QCOMPARE(QString::fromStdString(pro.error().message).left(55),
+             QStringLiteral("authenticator-pro: entry 1 (Deno: Mason): Authenticator"));
     QVERIFY(QString::fromStdString(pro.error().message).contains(QLatin1String("Yandex")));
 
     const auto google = importAccounts(
@@ -471,8 +471,9 @@ void TestImportDatabases::entryErrorsNameTheEntry()
             "('Deno:Mason', '4SJHB4GSD43FZBAI7C2HLRJGPQ', 0, 'Deno'), "
             "('  Air Canada  :Benjamin', 'KUVJJOM753IHTNDSZVCNKL7GII', 7, NULL)")})));
     QVERIFY(!google);
-    QCOMPARE(google.error().message,
-             std::string("google-authenticator-db: entry 2 (Air Canada): unknown type 7"));
+    QCOMPARE(
+        google.error().message,
+        std::string("google-authenticator-db: entry 2 (Air Canada: Benjamin): unknown type 7"));
 }
 
 QTEST_GUILESS_MAIN(TestImportDatabases)

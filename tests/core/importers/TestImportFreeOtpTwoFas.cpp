@@ -5,6 +5,7 @@
 // "tokenOrder" gives, 2FAS groups as tags, FreeOTP's counters.
 #include "ImportTestSupport.h"
 #include "common/TestSupport.h"
+#include "encoding/Base32.h"
 #include "importers/Import.h"
 
 #include <QFile>
@@ -75,6 +76,9 @@ private slots:
     void freeOtpOrderAndCounters();
     void freeOtpNegativeCounter();
     void twoFasGroupsAndSteam();
+    void twoFasHandTypedSecrets_data();
+    void twoFasHandTypedSecrets();
+    void twoFasPartialImport();
 };
 
 void TestImportFreeOtpTwoFas::errors_data()
@@ -344,6 +348,88 @@ void TestImportFreeOtpTwoFas::twoFasGroupsAndSteam()
     QVERIFY(result->accounts[1].tags.empty());
     QCOMPARE(result->accounts[4].parameters, otp::OtpParameters::steam());
     QCOMPARE(result->accounts[4].accountName, std::string("Sophia"));
+}
+
+// Secrets typed by hand into 2FAS, whose last Base32 group has 1, 3 or 6
+// symbols: decoded as the app that wrote the backup does ("appOrigin").
+// The expected bytes were computed bit by bit outside Watchword: Android
+// drops the bits after the last whole byte, iOS fills them with zeros.
+void TestImportFreeOtpTwoFas::twoFasHandTypedSecrets_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("accounts");
+    QTest::addColumn<QString>("issuer");
+    QTest::addColumn<QByteArray>("secretHex");
+    QTest::newRow("iOS, 17 symbols") << "2fas/proton_decrypted_ios.2fas" << 2 << "Code1 2FAS"
+                                     << QByteArray("48d2308c23184610dc3708");
+    QTest::newRow("iOS, 19 symbols") << "2fas/proton_decrypted_ios.2fas" << 2 << "Code2 2FAS"
+                                     << QByteArray("48d23a64373c8e30dc373842");
+    QTest::newRow("Android, 11 symbols") << "2fas/proton_decrypted_with_manual_entries.2fas" << 12
+                                         << "Manual" << QByteArray("3ca4919cf73d");
+    QTest::newRow("Android, 17 symbols") << "2fas/proton_decrypted_with_hotp_missing_period.2fas"
+                                         << 4 << "Item1" << QByteArray("3152338d2348d236a469");
+    QTest::newRow("Android, 17 symbols, SHA512")
+        << "2fas/proton_decrypted_with_hotp_missing_period.2fas" << 4 << "Item512"
+        << QByteArray("3ddd738d2308d2549527");
+}
+
+void TestImportFreeOtpTwoFas::twoFasHandTypedSecrets()
+{
+    QFETCH(QString, file);
+    QFETCH(int, accounts);
+    QFETCH(QString, issuer);
+    QFETCH(QByteArray, secretHex);
+    const auto result = importAccounts(Format::TwoFas, test::view(readFile(file)));
+    QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+    QCOMPARE(int(result->accounts.size()), accounts);
+    const auto it = std::find_if(
+        result->accounts.begin(), result->accounts.end(),
+        [&](const ImportedAccount& account) { return account.issuer == issuer.toStdString(); });
+    QVERIFY(it != result->accounts.end());
+    QCOMPARE(
+        QByteArray(reinterpret_cast<const char*>(it->secret.data()), qsizetype(it->secret.size()))
+            .toHex(),
+        secretHex);
+}
+
+// An entry 2FAS has but Watchword cannot compute (SHA384): the import names
+// it (entry, issuer, name, value) and refuses, or, asked to, leaves it out
+// and reads the rest.
+void TestImportFreeOtpTwoFas::twoFasPartialImport()
+{
+    const QByteArray data =
+        readFile(QStringLiteral("2fas/proton_decrypted_with_hotp_and_unsupported_algorithms.2fas"));
+    const auto refused = importAccounts(Format::TwoFas, test::view(data));
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().code, ImportError::InvalidEntry);
+    QCOMPARE(refused.error().message,
+             std::string("2fas: entry 2 (Itemname: Optional info): unsupported algorithm "
+                         "\"SHA384\" (Watchword computes SHA1, SHA256 and SHA512)"));
+
+    const auto partial =
+        importAccounts(Format::TwoFas, test::view(data), std::nullopt, UnreadableEntries::Skip);
+    QVERIFY2(partial.ok(), partial ? "" : partial.error().message.c_str());
+    QCOMPARE(partial->accounts.size(), std::size_t(1));
+    QCOMPARE(partial->accounts[0].issuer, std::string("cncnncncn"));
+    QCOMPARE(partial->accounts[0].parameters.kind, otp::OtpKind::Hotp);
+    QCOMPARE(partial->skipped.size(), std::size_t(1));
+    QCOMPARE(partial->skipped[0].entry, std::size_t(1));
+    QCOMPARE(partial->skipped[0].reason, refused.error().message);
+    QCOMPARE(partial->skipped[0].name, std::string("Itemname: Optional info"));
+    QCOMPARE(partial->skipped[0].why,
+             std::string("unsupported algorithm \"SHA384\" (Watchword computes SHA1, SHA256 "
+                         "and SHA512)"));
+
+    // The encrypted backup of the same app, with its password.
+    const QByteArray encrypted = readFile(QStringLiteral("2fas/proton_encrypted.2fas"));
+    QVERIFY(isEncrypted(Format::TwoFas, test::view(encrypted)));
+    const auto opened =
+        importAccounts(Format::TwoFas, test::view(encrypted), test::view(QByteArray("test")));
+    QVERIFY2(opened.ok(), opened ? "" : opened.error().message.c_str());
+    QCOMPARE(opened->accounts.size(), std::size_t(2));
+    QCOMPARE(opened->accounts[0].secret.view(),
+             std::string_view(encoding::fromBase32("MYSECRET")->view()));
+    QCOMPARE(opened->accounts[1].parameters, otp::OtpParameters::steam());
 }
 
 QTEST_GUILESS_MAIN(TestImportFreeOtpTwoFas)
