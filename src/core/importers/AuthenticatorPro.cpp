@@ -250,14 +250,10 @@ ImportResult<Imported> importCurrent(ByteView data, ByteView password)
     auto key = argon2id(formatLabel, password, salt, currentCost, keySize);
     if (!key)
         return fail(key.error().code, key.error().message);
-    auto plaintext = crypto::aesGcm::decrypt(*key, iv, {}, data.subspan(header));
-    if (!plaintext) {
-        if (plaintext.error().code == crypto::AesGcmError::AuthenticationFailed)
-            return fail(ImportError::WrongPassword,
-                        std::string(formatLabel) +
-                            ": the password is wrong (or the file is damaged)");
-        return malformed(formatLabel, "cannot decrypt: " + plaintext.error().message);
-    }
+    auto plaintext =
+        openWithPasswordKey(formatLabel, *key, iv, {}, data.subspan(header), "the file");
+    if (!plaintext)
+        return fail(plaintext.error());
     return importJson(plaintext->span());
 }
 

@@ -1,5 +1,6 @@
 #include "importers/Common.h"
 
+#include "crypto/AesGcm.h"
 #include "encoding/Base32.h"
 #include "otp/OtpauthUri.h"
 #include "vault/Records.h"
@@ -278,6 +279,21 @@ ImportResult<SecureBuffer> argon2id(std::string_view format, ByteView password, 
                                                 "the key derivation's parameters are invalid: " +
                                                 argon2_error_message(result));
     return key;
+}
+
+ImportResult<SecureBuffer> openWithPasswordKey(std::string_view format, ByteView key, ByteView iv,
+                                               ByteView associatedData, ByteView sealed,
+                                               std::string_view what)
+{
+    auto plaintext = crypto::aesGcm::decrypt(key, iv, associatedData, sealed);
+    if (plaintext)
+        return std::move(plaintext).value();
+    if (plaintext.error().code == crypto::AesGcmError::AuthenticationFailed)
+        return fail(ImportError::WrongPassword, std::string(format) +
+                                                    ": the password is wrong (or " +
+                                                    std::string(what) + " is damaged)");
+    return fail(ImportError::Malformed,
+                std::string(format) + ": cannot decrypt: " + plaintext.error().message);
 }
 
 bool startsWith(ByteView data, std::string_view prefix) noexcept

@@ -86,6 +86,15 @@ inline constexpr std::uint32_t maximumArgon2Parallelism = 16;
                                                   ByteView salt, const Argon2Cost& cost,
                                                   std::size_t length);
 
+// AES-GCM's decryption of sealed (ciphertext || tag) under a key derived
+// from the file's password: a tag that does not verify is WrongPassword,
+// "<format>: the password is wrong (or <what> is damaged)", since GCM cannot
+// tell the two apart; any other failure Malformed.
+[[nodiscard]] ImportResult<SecureBuffer> openWithPasswordKey(std::string_view format, ByteView key,
+                                                             ByteView iv, ByteView associatedData,
+                                                             ByteView sealed,
+                                                             std::string_view what);
+
 // Errors are made with base/Result.h's fail: fail(ImportError::Malformed,
 // "aegis: db.entries: not an array").
 

@@ -32,6 +32,9 @@ bool freeOtpEncrypted(ByteView data);
 bool authenticatorProEncrypted(ByteView data);
 // Google Authenticator's internal SQLite database (databases/databases).
 [[nodiscard]] ImportResult<Imported> importGoogleAuthenticatorDb(ByteView data);
+// Proton Authenticator's export, plain or encrypted (Argon2id + AES-GCM).
+[[nodiscard]] ImportResult<Imported> importProtonAuthenticator(ByteView data, Password password);
+bool protonAuthenticatorEncrypted(ByteView data);
 // Watchword's own backup (docs/FORMAT.md section 10); always encrypted.
 [[nodiscard]] ImportResult<Imported> importWatchwordBackup(ByteView data, Password password);
 bool watchwordBackupEncrypted(ByteView data);

@@ -32,6 +32,7 @@ constexpr std::array<FormatNames, allFormats.size()> formatNames = {{
     {Format::AuthenticatorPro, "authenticator-pro", "Authenticator Pro"},
     {Format::GoogleAuthenticatorDb, "google-authenticator-db", "Google Authenticator database"},
     {Format::WatchwordBackup, "watchword-backup", "Watchword backup"},
+    {Format::ProtonAuthenticator, "proton-authenticator", "Proton Authenticator"},
 }};
 
 const FormatNames& namesOf(Format format)
@@ -127,6 +128,9 @@ void guessJson(const Json& json, std::vector<Format>& formats)
             add(formats, Format::Bitwarden);
         if (json.contains("Authenticators"))
             add(formats, Format::AuthenticatorPro);
+        if (json.contains("version") &&
+            (json.contains("entries") || (json.contains("salt") && json.contains("content"))))
+            add(formats, Format::ProtonAuthenticator);
         return;
     }
     if (json.is_array()) {
@@ -181,6 +185,8 @@ bool isEncrypted(Format format, ByteView data)
         return false;
     case Format::WatchwordBackup:
         return detail::watchwordBackupEncrypted(data);
+    case Format::ProtonAuthenticator:
+        return detail::protonAuthenticatorEncrypted(data);
     }
     return false;
 }
@@ -217,6 +223,8 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
         return detail::importGoogleAuthenticatorDb(data);
     case Format::WatchwordBackup:
         return detail::importWatchwordBackup(data, password);
+    case Format::ProtonAuthenticator:
+        return detail::importProtonAuthenticator(data, password);
     }
     return fail(ImportError::Unsupported, "unknown import format");
 }

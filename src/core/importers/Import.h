@@ -34,10 +34,11 @@ enum class Format {
     AuthenticatorPro,      // Authenticator Pro / Stratum backup (plain, encrypted, legacy) or its
                            // database
     GoogleAuthenticatorDb, // Google Authenticator's own SQLite database (rooted phones)
-    WatchwordBackup        // Watchword's own encrypted backup (docs/FORMAT.md section 10)
+    WatchwordBackup,       // Watchword's own encrypted backup (docs/FORMAT.md section 10)
+    ProtonAuthenticator,   // Proton Authenticator's export, plain or password-encrypted
 };
 
-inline constexpr std::array<Format, 11> allFormats = {Format::OtpauthList,
+inline constexpr std::array<Format, 12> allFormats = {Format::OtpauthList,
                                                       Format::GoogleMigration,
                                                       Format::Aegis,
                                                       Format::TwoFas,
@@ -47,11 +48,13 @@ inline constexpr std::array<Format, 11> allFormats = {Format::OtpauthList,
                                                       Format::Bitwarden,
                                                       Format::AuthenticatorPro,
                                                       Format::GoogleAuthenticatorDb,
-                                                      Format::WatchwordBackup};
+                                                      Format::WatchwordBackup,
+                                                      Format::ProtonAuthenticator};
 
 // "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
 // "freeotp", "bitwarden", "authenticator-pro", "google-authenticator-db",
-// "watchword-backup": the names the CLI's --from takes.
+// "watchword-backup", "proton-authenticator": the names the CLI's --from
+// takes.
 std::string_view formatName(Format format);
 // "Aegis", "2FAS", ...: as the app names the source.
 std::string_view formatTitle(Format format);

@@ -60,15 +60,10 @@ ImportResult<Json> decryptServices(const std::string& sealed, ByteView password)
         !derived)
         return fail(ImportError::Unsupported,
                     std::string(formatLabel) + ": " + derived.error().message);
-    auto plaintext = crypto::aesGcm::decrypt(key, *iv, {}, *ciphertext);
-    if (!plaintext) {
-        if (plaintext.error().code == crypto::AesGcmError::AuthenticationFailed)
-            return fail(ImportError::WrongPassword,
-                        std::string(formatLabel) +
-                            ": the password is wrong (or the encrypted part is damaged)");
-        return fail(ImportError::Malformed,
-                    std::string(formatLabel) + ": cannot decrypt: " + plaintext.error().message);
-    }
+    auto plaintext =
+        openWithPasswordKey(formatLabel, key, *iv, {}, *ciphertext, "the encrypted part");
+    if (!plaintext)
+        return fail(plaintext.error());
     // plaintext (a SecureBuffer) is wiped when it goes; the parsed JSON holds
     // its own copy of the secrets for as long as the import runs.
     auto services =

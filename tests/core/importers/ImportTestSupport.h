@@ -7,6 +7,7 @@
 #include "importers/Import.h"
 
 #include <QFile>
+#include <QHash>
 #include <QtTest>
 #include <optional>
 #include <string_view>
@@ -23,6 +24,29 @@ inline QByteArray readFile(const QString& relative)
     if (!file.open(QIODevice::ReadOnly))
         qFatal("test data %s: %s", qPrintable(file.fileName()), qPrintable(file.errorString()));
     return file.readAll();
+}
+
+// The format of a file of tests/data/import, from its folder (an app's internal database, by
+// its extension).
+inline importers::Format formatOfTestFile(const QString& file)
+{
+    if (file.endsWith(QLatin1String(".sqlite")))
+        return importers::Format::GoogleAuthenticatorDb;
+    const QString folder = file.section(QLatin1Char('/'), 0, 0);
+    static const QHash<QString, importers::Format> folders = {
+        {QStringLiteral("otpauth_list"), importers::Format::OtpauthList},
+        {QStringLiteral("aegis"), importers::Format::Aegis},
+        {QStringLiteral("2fas"), importers::Format::TwoFas},
+        {QStringLiteral("andotp"), importers::Format::AndOtp},
+        {QStringLiteral("freeotp_plus"), importers::Format::FreeOtpPlus},
+        {QStringLiteral("freeotp"), importers::Format::FreeOtp},
+        {QStringLiteral("bitwarden"), importers::Format::Bitwarden},
+        {QStringLiteral("authenticator_pro"), importers::Format::AuthenticatorPro},
+        {QStringLiteral("proton_authenticator"), importers::Format::ProtonAuthenticator},
+    };
+    if (!folders.contains(folder))
+        qFatal("EXPECTED.json names a file in an unknown folder: %s", qPrintable(file));
+    return folders.value(folder);
 }
 
 // data with the first "from" replaced by "to"; a "from" the file does not

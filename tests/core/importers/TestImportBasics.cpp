@@ -173,30 +173,13 @@ void TestImportBasics::guessesEveryTestFile_data()
     const QJsonObject expected = test::loadJson(QStringLiteral("import/EXPECTED.json"));
     for (const auto& value : expected[QStringLiteral("files")].toArray()) {
         const QString file = value.toObject()[QStringLiteral("file")].toString();
-        const QString folder = file.section(QLatin1Char('/'), 0, 0);
         QList<int> first;
         if (file.endsWith(QLatin1String(".sqlite")))
             first = f(Format::GoogleAuthenticatorDb);
         else if (file.endsWith(QLatin1String(".xml")) && !file.contains(QLatin1String("_v2_")))
             first = preferences;
-        else if (folder == QLatin1String("aegis"))
-            first = f(Format::Aegis);
-        else if (folder == QLatin1String("2fas"))
-            first = f(Format::TwoFas);
-        else if (folder == QLatin1String("andotp"))
-            first = f(Format::AndOtp);
-        else if (folder == QLatin1String("freeotp_plus"))
-            first = f(Format::FreeOtpPlus);
-        else if (folder == QLatin1String("freeotp"))
-            first = f(Format::FreeOtp);
-        else if (folder == QLatin1String("bitwarden"))
-            first = f(Format::Bitwarden);
-        else if (folder == QLatin1String("authenticator_pro"))
-            first = f(Format::AuthenticatorPro);
-        else if (folder == QLatin1String("otpauth_list"))
-            first = f(Format::OtpauthList);
         else
-            qFatal("no expected format for %s", qPrintable(file));
+            first = f(test::formatOfTestFile(file));
         QTest::newRow(qPrintable(file)) << file << first;
     }
     for (const char* file : {"example_export.txt", "test_plus_problem_export.txt"})

@@ -22,28 +22,6 @@ using test::readFile;
 
 namespace {
 
-// The format of a file, from its folder (an app's internal database, by
-// its extension).
-Format formatOfFile(const QString& file)
-{
-    if (file.endsWith(QLatin1String(".sqlite")))
-        return Format::GoogleAuthenticatorDb;
-    const QString folder = file.section(QLatin1Char('/'), 0, 0);
-    static const QHash<QString, Format> folders = {
-        {QStringLiteral("otpauth_list"), Format::OtpauthList},
-        {QStringLiteral("aegis"), Format::Aegis},
-        {QStringLiteral("2fas"), Format::TwoFas},
-        {QStringLiteral("andotp"), Format::AndOtp},
-        {QStringLiteral("freeotp_plus"), Format::FreeOtpPlus},
-        {QStringLiteral("freeotp"), Format::FreeOtp},
-        {QStringLiteral("bitwarden"), Format::Bitwarden},
-        {QStringLiteral("authenticator_pro"), Format::AuthenticatorPro},
-    };
-    if (!folders.contains(folder))
-        qFatal("EXPECTED.json names a file in an unknown folder: %s", qPrintable(file));
-    return folders.value(folder);
-}
-
 // What an entry should be; issuer/name unset when the file's notes leave
 // them to the importer.
 struct Expected
@@ -223,7 +201,7 @@ void TestImporters::expectedFiles()
     QFETCH(QJsonObject, file);
     const QString path = file[QStringLiteral("file")].toString();
     const QByteArray data = readFile(path);
-    const auto format = formatOfFile(path);
+    const auto format = test::formatOfTestFile(path);
 
     const bool encrypted = file[QStringLiteral("encrypted")].toBool();
     const std::string password = file[QStringLiteral("password")].toString().toStdString();

@@ -1,0 +1,115 @@
+// The formats added for migrating users beyond the first ones: their real
+// files are in EXPECTED.json (TestImporters); here, what those files do not
+// show: damaged and hostile variants, each refused with the documented code,
+// and the quirks of each app.
+#include "ImportTestSupport.h"
+#include "common/TestSupport.h"
+#include "importers/Import.h"
+
+#include <QtTest>
+
+using namespace watchword;
+using namespace watchword::importers;
+using test::edited;
+using test::readFile;
+
+namespace {
+
+const QString protonPlain = QStringLiteral("proton_authenticator/stratum_protonauthenticator.json");
+const QString protonSealed =
+    QStringLiteral("proton_authenticator/ente_proton_authenticator_backup_encrypted_1231246.json");
+
+} // namespace
+
+class TestImportMoreFormats : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void errors_data();
+    void errors();
+    void protonNamesAndNotes();
+};
+
+void TestImportMoreFormats::errors_data()
+{
+    test::addImportErrorColumns();
+    const QByteArray none;
+    const QByteArray password("1231246");
+    const auto proton = Format::ProtonAuthenticator;
+
+    QTest::newRow("proton: version 2")
+        << proton << edited(protonPlain, "\"version\": 1", "\"version\": 2") << none
+        << ImportError::UnsupportedVersion;
+    QTest::newRow("proton: no entries")
+        << proton << QByteArray(R"({"version": 1})") << none << ImportError::Malformed;
+    QTest::newRow("proton: content not an object")
+        << proton << QByteArray(R"({"version": 1, "entries": [{"content": 3}]})") << none
+        << ImportError::Malformed;
+    QTest::newRow("proton: uri not otpauth")
+        << proton << QByteArray(R"({"version": 1, "entries": [{"content":
+             {"uri": "https://example.com", "entry_type": "Totp", "name": "a"}}]})")
+        << none << ImportError::Malformed;
+    QTest::newRow("proton: sealed, no password")
+        << proton << readFile(protonSealed) << none << ImportError::PasswordRequired;
+    QTest::newRow("proton: sealed, wrong password")
+        << proton << readFile(protonSealed) << QByteArray("1231247") << ImportError::WrongPassword;
+    QTest::newRow("proton: sealed, version 2")
+        << proton << edited(protonSealed, "\"version\":1", "\"version\":2") << password
+        << ImportError::UnsupportedVersion;
+    QTest::newRow("proton: sealed, salt of 4 bytes")
+        << proton << edited(protonSealed, "vNtIiEoQj5sUZuxE741QcQ==", "AAAAAA==") << password
+        << ImportError::Malformed;
+    QTest::newRow("proton: sealed, content too short")
+        << proton
+        << QByteArray(R"({"version":1,"salt":"vNtIiEoQj5sUZuxE741QcQ==","content":"AAAA"})")
+        << password << ImportError::Malformed;
+    QTest::newRow("proton: sealed, content not Base64")
+        << proton << QByteArray(R"({"version":1,"salt":"vNtIiEoQj5sUZuxE741QcQ==","content":"!!"})")
+        << password << ImportError::Malformed;
+    QTest::newRow("proton: unknown entry type")
+        << proton << edited(protonPlain, "\"entry_type\": \"Steam\"", "\"entry_type\": \"Yandex\"")
+        << none << ImportError::InvalidEntry;
+}
+
+void TestImportMoreFormats::errors()
+{
+    test::verifyImportError();
+}
+
+// The account's name is the one the app shows (content.name), over the
+// URI's label; a label with a colon and nothing before it, and an issuer
+// of punctuation, stay as the app has them; the note comes along; an
+// unknown entry type is named and, with consent, left out.
+void TestImportMoreFormats::protonNamesAndNotes()
+{
+    const auto ente = importAccounts(
+        Format::ProtonAuthenticator,
+        test::view(readFile(QStringLiteral("proton_authenticator/"
+                                           "ente_proton_authenticator_backup.json"))));
+    QVERIFY2(ente.ok(), ente ? "" : ente.error().message.c_str());
+    QCOMPARE(ente->accounts[1].issuer, std::string("/e/"));
+    QCOMPARE(ente->accounts[1].accountName, std::string(":cool@ente.com"));
+
+    const QByteArray renamed = R"({"version": 1, "entries": [{"id": "1", "content": {
+        "uri": "otpauth://totp/Example:old?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+        "entry_type": "Totp", "name": "new name"}, "note": "recovery codes in the safe"}]})";
+    const auto result = importAccounts(Format::ProtonAuthenticator, test::view(renamed));
+    QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+    QCOMPARE(result->accounts[0].issuer, std::string("Example"));
+    QCOMPARE(result->accounts[0].accountName, std::string("new name"));
+    QCOMPARE(result->accounts[0].note, std::string("recovery codes in the safe"));
+
+    const QByteArray yandex =
+        edited(protonPlain, "\"entry_type\": \"Steam\"", "\"entry_type\": \"Yandex\"");
+    const auto partial = importAccounts(Format::ProtonAuthenticator, test::view(yandex),
+                                        std::nullopt, UnreadableEntries::Skip);
+    QVERIFY2(partial.ok(), partial ? "" : partial.error().message.c_str());
+    QCOMPARE(partial->accounts.size(), std::size_t(6));
+    QCOMPARE(partial->skipped.size(), std::size_t(1));
+    QCOMPARE(partial->skipped[0].reason,
+             std::string("proton-authenticator: entry 7 (Steam): unknown entry type \"Yandex\""));
+}
+
+QTEST_GUILESS_MAIN(TestImportMoreFormats)
+#include "TestImportMoreFormats.moc"

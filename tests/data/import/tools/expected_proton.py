@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Writes the proton_authenticator/ entries of ../EXPECTED.json from the files
+themselves, independently of Watchword's C++ code (urllib for the URIs,
+argon2-cffi and cryptography for the encrypted export). Run from
+tests/data/import: python3 tools/expected_proton.py"""
+import base64
+import json
+import urllib.parse
+
+from argon2.low_level import Type, hash_secret_raw
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+FILES = [("aegis_proton_authenticator.json", None),
+         ("stratum_protonauthenticator.json", None),
+         ("ente_proton_authenticator_backup.json", None),
+         ("ente_proton_authenticator_backup_encrypted_1231246.json", "1231246")]
+
+
+def canonical(text):
+    """Base32 text -> its bytes (bits after the last whole byte dropped) ->
+    canonical unpadded upper-case Base32."""
+    bits = "".join(format(ALPHABET.index(c), "05b") for c in text.upper() if c not in " -=")
+    raw = bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits) - len(bits) % 8, 8))
+    return base64.b32encode(raw).decode().rstrip("=")
+
+
+def entries_of(doc):
+    out = []
+    for entry in doc["entries"]:
+        content = entry["content"]
+        uri = content["uri"]
+        if content["entry_type"] == "Steam":
+            out.append({"type": "steam", "issuer": "Steam", "name": content["name"],
+                        "secret": canonical(uri[len("steam://"):]), "algo": "SHA1",
+                        "digits": 5, "period": 30})
+            continue
+        parts = urllib.parse.urlsplit(uri)
+        query = dict(urllib.parse.parse_qsl(parts.query))
+        label = urllib.parse.unquote(parts.path[1:])
+        issuer = query.get("issuer", label.split(":", 1)[0] if ":" in label else "")
+        out.append({"type": parts.netloc, "issuer": issuer, "name": content["name"],
+                    "secret": canonical(query["secret"]),
+                    "algo": query.get("algorithm", "SHA1").upper(),
+                    "digits": int(query.get("digits", 6)),
+                    "period": int(query.get("period", 30))})
+    return out
+
+
+def main():
+    expected = json.load(open("EXPECTED.json"))
+    records = []
+    for name, password in FILES:
+        doc = json.load(open("proton_authenticator/" + name))
+        record = {"file": "proton_authenticator/" + name, "app": "Proton Authenticator",
+                  "format": "Proton Authenticator export JSON, version 1"
+                            + (", encrypted" if password else ""),
+                  "encrypted": bool(password)}
+        if password:
+            salt = base64.b64decode(doc["salt"])
+            sealed = base64.b64decode(doc["content"])
+            key = hash_secret_raw(password.encode(), salt, time_cost=2, memory_cost=19 * 1024,
+                                  parallelism=1, hash_len=32, type=Type.ID)
+            doc = json.loads(AESGCM(key).decrypt(sealed[:12], sealed[12:],
+                                                 b"proton.authenticator.export.v1"))
+            record["password"] = password
+            record["crypto"] = ("Argon2id (19 MiB, 2 passes, 1 lane) of the password and "
+                                "salt; AES-256-GCM, the nonce the first 12 bytes of content, "
+                                "AD \"proton.authenticator.export.v1\"; verified by decrypting")
+        entries = entries_of(doc)
+        record["entry_count"] = len(entries)
+        record["entries"] = entries
+        record["notes"] = ("Written by tools/expected_proton.py: issuer from the URI's issuer "
+                           "parameter (else its label's prefix), name from content.name (the "
+                           "name the app shows); a Steam entry is issuer Steam.")
+        records.append(record)
+    files = [f for f in expected["files"] if not f["file"].startswith("proton_authenticator/")]
+    expected["files"] = files + records
+    expected["counts"]["files"] = len(expected["files"])
+    expected["counts"]["encrypted_files"] = sum(1 for f in expected["files"] if f["encrypted"])
+    with open("EXPECTED.json", "w") as out:
+        json.dump(expected, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+
+
+if __name__ == "__main__":
+    main()
