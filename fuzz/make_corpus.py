@@ -173,7 +173,8 @@ def import_seeds():
     # SQLite databases go in shrunk (small_database).
     formats = ["otpauth_list", "google_authenticator_migration", "aegis", "2fas", "andotp",
                "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro",
-               "google_authenticator", "watchword_backup", "proton_authenticator"]
+               "google_authenticator", "watchword_backup", "proton_authenticator",
+               "lastpass"]
     databases = {
         "authenticator_pro/stratum_internal.db": ["authenticator", "category",
                                                   "authenticatorcategory"],

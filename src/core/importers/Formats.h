@@ -14,6 +14,7 @@ using Password = std::optional<ByteView>;
 [[nodiscard]] ImportResult<Imported> importOtpauthList(ByteView data);
 [[nodiscard]] ImportResult<Imported> importGoogleMigration(ByteView data);
 [[nodiscard]] ImportResult<Imported> importBitwarden(ByteView data); // JSON or CSV
+[[nodiscard]] ImportResult<Imported> importLastPass(ByteView data);
 
 [[nodiscard]] ImportResult<Imported> importAegis(ByteView data, Password password);
 bool aegisEncrypted(ByteView data);

@@ -33,6 +33,7 @@ constexpr std::array<FormatNames, allFormats.size()> formatNames = {{
     {Format::GoogleAuthenticatorDb, "google-authenticator-db", "Google Authenticator database"},
     {Format::WatchwordBackup, "watchword-backup", "Watchword backup"},
     {Format::ProtonAuthenticator, "proton-authenticator", "Proton Authenticator"},
+    {Format::LastPass, "lastpass", "LastPass Authenticator"},
 }};
 
 const FormatNames& namesOf(Format format)
@@ -131,6 +132,8 @@ void guessJson(const Json& json, std::vector<Format>& formats)
         if (json.contains("version") &&
             (json.contains("entries") || (json.contains("salt") && json.contains("content"))))
             add(formats, Format::ProtonAuthenticator);
+        if (json.contains("accounts") && json.contains("folders") && json.contains("version"))
+            add(formats, Format::LastPass);
         return;
     }
     if (json.is_array()) {
@@ -170,6 +173,7 @@ bool isEncrypted(Format format, ByteView data)
     case Format::GoogleMigration:
     case Format::FreeOtpPlus:
     case Format::Bitwarden:
+    case Format::LastPass:
         return false;
     case Format::Aegis:
         return detail::aegisEncrypted(data);
@@ -225,6 +229,8 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
         return detail::importWatchwordBackup(data, password);
     case Format::ProtonAuthenticator:
         return detail::importProtonAuthenticator(data, password);
+    case Format::LastPass:
+        return detail::importLastPass(data);
     }
     return fail(ImportError::Unsupported, "unknown import format");
 }

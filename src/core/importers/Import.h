@@ -36,9 +36,10 @@ enum class Format {
     GoogleAuthenticatorDb, // Google Authenticator's own SQLite database (rooted phones)
     WatchwordBackup,       // Watchword's own encrypted backup (docs/FORMAT.md section 10)
     ProtonAuthenticator,   // Proton Authenticator's export, plain or password-encrypted
+    LastPass,              // LastPass Authenticator's export (JSON)
 };
 
-inline constexpr std::array<Format, 12> allFormats = {Format::OtpauthList,
+inline constexpr std::array<Format, 13> allFormats = {Format::OtpauthList,
                                                       Format::GoogleMigration,
                                                       Format::Aegis,
                                                       Format::TwoFas,
@@ -49,12 +50,13 @@ inline constexpr std::array<Format, 12> allFormats = {Format::OtpauthList,
                                                       Format::AuthenticatorPro,
                                                       Format::GoogleAuthenticatorDb,
                                                       Format::WatchwordBackup,
-                                                      Format::ProtonAuthenticator};
+                                                      Format::ProtonAuthenticator,
+                                                      Format::LastPass};
 
 // "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
 // "freeotp", "bitwarden", "authenticator-pro", "google-authenticator-db",
-// "watchword-backup", "proton-authenticator": the names the CLI's --from
-// takes.
+// "watchword-backup", "proton-authenticator", "lastpass": the names the
+// CLI's --from takes.
 std::string_view formatName(Format format);
 // "Aegis", "2FAS", ...: as the app names the source.
 std::string_view formatTitle(Format format);

@@ -43,6 +43,7 @@ inline importers::Format formatOfTestFile(const QString& file)
         {QStringLiteral("bitwarden"), importers::Format::Bitwarden},
         {QStringLiteral("authenticator_pro"), importers::Format::AuthenticatorPro},
         {QStringLiteral("proton_authenticator"), importers::Format::ProtonAuthenticator},
+        {QStringLiteral("lastpass"), importers::Format::LastPass},
     };
     if (!folders.contains(folder))
         qFatal("EXPECTED.json names a file in an unknown folder: %s", qPrintable(file));

@@ -16,6 +16,8 @@ using test::readFile;
 namespace {
 
 const QString protonPlain = QStringLiteral("proton_authenticator/stratum_protonauthenticator.json");
+const QString lastPassAndroid = QStringLiteral("lastpass/proton_lastpass.json");
+const QString lastPassGroups = QStringLiteral("lastpass/stratum_lastpass.json");
 const QString protonSealed =
     QStringLiteral("proton_authenticator/ente_proton_authenticator_backup_encrypted_1231246.json");
 
@@ -29,6 +31,7 @@ private slots:
     void errors_data();
     void errors();
     void protonNamesAndNotes();
+    void lastPassFoldersAndSecrets();
 };
 
 void TestImportMoreFormats::errors_data()
@@ -70,6 +73,26 @@ void TestImportMoreFormats::errors_data()
     QTest::newRow("proton: unknown entry type")
         << proton << edited(protonPlain, "\"entry_type\": \"Steam\"", "\"entry_type\": \"Yandex\"")
         << none << ImportError::InvalidEntry;
+
+    const auto lastPass = Format::LastPass;
+    QTest::newRow("lastpass: no accounts")
+        << lastPass << QByteArray(R"({"version": 3, "folders": []})") << none
+        << ImportError::Malformed;
+    QTest::newRow("lastpass: folders not an array")
+        << lastPass << edited(lastPassGroups, "\"folders\": [", "\"folders\": 1, \"x\": [") << none
+        << ImportError::Malformed;
+    QTest::newRow("lastpass: MD5")
+        << lastPass << edited(lastPassAndroid, "\"algorithm\": \"SHA1\"", "\"algorithm\": \"MD5\"")
+        << none << ImportError::InvalidEntry;
+    QTest::newRow("lastpass: time step 0")
+        << lastPass << edited(lastPassAndroid, "\"timeStep\": 30", "\"timeStep\": 0") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("lastpass: digits as text")
+        << lastPass << edited(lastPassAndroid, "\"digits\": 6", "\"digits\": \"6\"") << none
+        << ImportError::Malformed;
+    QTest::newRow("lastpass: secret not Base32")
+        << lastPass << edited(lastPassAndroid, "BDKSIEHWBDBBDBDZBZJ", "BDKSIEHWBDBBDBDZBZ1") << none
+        << ImportError::InvalidEntry;
 }
 
 void TestImportMoreFormats::errors()
@@ -109,6 +132,33 @@ void TestImportMoreFormats::protonNamesAndNotes()
     QCOMPARE(partial->skipped.size(), std::size_t(1));
     QCOMPARE(partial->skipped[0].reason,
              std::string("proton-authenticator: entry 7 (Steam): unknown entry type \"Yandex\""));
+}
+
+// LastPass folders become tags (not the default "Other accounts" one); a
+// hand-typed secret of 19 symbols keeps its whole bytes (expected bytes
+// computed outside); the names are the user's, else the original ones.
+void TestImportMoreFormats::lastPassFoldersAndSecrets()
+{
+    const auto groups = importAccounts(Format::LastPass, test::view(readFile(lastPassGroups)));
+    QVERIFY2(groups.ok(), groups ? "" : groups.error().message.c_str());
+    QCOMPARE(groups->accounts.size(), std::size_t(6));
+    QCOMPARE(groups->accounts[0].tags, std::vector<std::string>{"Favorites"});
+    QCOMPARE(groups->accounts[2].tags, std::vector<std::string>{"Group"});
+    QVERIFY(groups->accounts[4].tags.empty());
+
+    const auto android = importAccounts(Format::LastPass, test::view(readFile(lastPassAndroid)));
+    QVERIFY2(android.ok(), android ? "" : android.error().message.c_str());
+    const auto& first = android->accounts[0];
+    QCOMPARE(QByteArray(reinterpret_cast<const char*>(first.secret.data()),
+                        qsizetype(first.secret.size()))
+                 .toHex(),
+             QByteArray("08d52410f608c21184790e"));
+    QCOMPARE(first.issuer, std::string("issuer"));
+    QCOMPARE(first.accountName, std::string("account name default"));
+    // The user cleared the name: the original one is kept.
+    QCOMPARE(android->accounts[1].accountName, std::string("sha256"));
+    QCOMPARE(guessFormats(test::view(readFile(lastPassAndroid))),
+             std::vector<Format>{Format::LastPass});
 }
 
 QTEST_GUILESS_MAIN(TestImportMoreFormats)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Writes the proton_authenticator/ entries of ../EXPECTED.json from the files
-themselves, independently of Watchword's C++ code (urllib for the URIs,
-argon2-cffi and cryptography for the encrypted export). Run from
-tests/data/import: python3 tools/expected_proton.py"""
+"""Writes the EXPECTED.json entries of the formats added after the first
+(proton_authenticator/, lastpass/) from the files themselves, independently
+of Watchword's C++ code (urllib for the URIs, argon2-cffi and cryptography
+for the encrypted export). Run from tests/data/import:
+python3 tools/expected_more.py"""
 import base64
 import json
 import urllib.parse
@@ -11,10 +12,13 @@ from argon2.low_level import Type, hash_secret_raw
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-FILES = [("aegis_proton_authenticator.json", None),
-         ("stratum_protonauthenticator.json", None),
-         ("ente_proton_authenticator_backup.json", None),
-         ("ente_proton_authenticator_backup_encrypted_1231246.json", "1231246")]
+PROTON = [("aegis_proton_authenticator.json", None),
+          ("stratum_protonauthenticator.json", None),
+          ("ente_proton_authenticator_backup.json", None),
+          ("ente_proton_authenticator_backup_encrypted_1231246.json", "1231246")]
+LASTPASS = ["proton_lastpass.json", "proton_lastpass_ios_export.json",
+            "proton_lastpass_missing_fields.json", "stratum_lastpass.json"]
+FOLDERS = ("proton_authenticator/", "lastpass/")
 
 
 def canonical(text):
@@ -47,10 +51,21 @@ def entries_of(doc):
     return out
 
 
+def lastpass_entries(doc):
+    """LastPass: the user's issuer and user names, else the original ones;
+    every account TOTP."""
+    return [{"type": "totp",
+             "issuer": account.get("issuerName") or account.get("originalIssuerName") or "",
+             "name": account.get("userName") or account.get("originalUserName") or "",
+             "secret": canonical(account["secret"]), "algo": account["algorithm"].upper(),
+             "digits": account["digits"], "period": account["timeStep"]}
+            for account in doc["accounts"]]
+
+
 def main():
     expected = json.load(open("EXPECTED.json"))
     records = []
-    for name, password in FILES:
+    for name, password in PROTON:
         doc = json.load(open("proton_authenticator/" + name))
         record = {"file": "proton_authenticator/" + name, "app": "Proton Authenticator",
                   "format": "Proton Authenticator export JSON, version 1"
@@ -70,11 +85,22 @@ def main():
         entries = entries_of(doc)
         record["entry_count"] = len(entries)
         record["entries"] = entries
-        record["notes"] = ("Written by tools/expected_proton.py: issuer from the URI's issuer "
+        record["notes"] = ("Written by tools/expected_more.py: issuer from the URI's issuer "
                            "parameter (else its label's prefix), name from content.name (the "
                            "name the app shows); a Steam entry is issuer Steam.")
         records.append(record)
-    files = [f for f in expected["files"] if not f["file"].startswith("proton_authenticator/")]
+    for name in LASTPASS:
+        doc = json.load(open("lastpass/" + name))
+        entries = lastpass_entries(doc)
+        records.append({"file": "lastpass/" + name, "app": "LastPass Authenticator",
+                        "format": "LastPass Authenticator export JSON, version %d (%s)"
+                                  % (doc["version"], doc.get("deviceName")),
+                        "encrypted": False, "entry_count": len(entries), "entries": entries,
+                        "notes": "Written by tools/expected_more.py: issuerName and userName, "
+                                 "else originalIssuerName and originalUserName; secrets of an "
+                                 "impossible Base32 length with the bits after the last whole "
+                                 "byte dropped."})
+    files = [f for f in expected["files"] if not f["file"].startswith(FOLDERS)]
     expected["files"] = files + records
     expected["counts"]["files"] = len(expected["files"])
     expected["counts"]["encrypted_files"] = sum(1 for f in expected["files"] if f["encrypted"])
