@@ -174,7 +174,7 @@ def import_seeds():
     formats = ["otpauth_list", "google_authenticator_migration", "aegis", "2fas", "andotp",
                "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro",
                "google_authenticator", "watchword_backup", "proton_authenticator",
-               "lastpass"]
+               "lastpass", "ente"]
     databases = {
         "authenticator_pro/stratum_internal.db": ["authenticator", "category",
                                                   "authenticatorcategory"],

@@ -116,8 +116,8 @@ Popup {
         Label {
             visible: importer.stage === ImportController.Empty
             text: qsTr("Exports of Aegis, 2FAS, andOTP, FreeOTP, FreeOTP+, Bitwarden, Authenticator "
-                       + "Pro, Proton Authenticator, LastPass Authenticator, Google Authenticator and "
-                       + "Watchword backups. You can "
+                       + "Pro, Proton Authenticator, LastPass Authenticator, Ente Auth, Google "
+                       + "Authenticator and Watchword backups. You can "
                        + "also drop the file "
                        + "on the list of codes. Nothing is added before you have seen the accounts.")
             wrapMode: Text.Wrap

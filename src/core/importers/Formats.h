@@ -36,6 +36,10 @@ bool authenticatorProEncrypted(ByteView data);
 // Proton Authenticator's export, plain or encrypted (Argon2id + AES-GCM).
 [[nodiscard]] ImportResult<Imported> importProtonAuthenticator(ByteView data, Password password);
 bool protonAuthenticatorEncrypted(ByteView data);
+// Ente Auth's export: otpauth URIs, plain or in its encrypted JSON (Argon2id
+// + libsodium's XChaCha20-Poly1305 secretstream).
+[[nodiscard]] ImportResult<Imported> importEnte(ByteView data, Password password);
+bool enteEncrypted(ByteView data);
 // Watchword's own backup (docs/FORMAT.md section 10); always encrypted.
 [[nodiscard]] ImportResult<Imported> importWatchwordBackup(ByteView data, Password password);
 bool watchwordBackupEncrypted(ByteView data);

@@ -34,6 +34,7 @@ constexpr std::array<FormatNames, allFormats.size()> formatNames = {{
     {Format::WatchwordBackup, "watchword-backup", "Watchword backup"},
     {Format::ProtonAuthenticator, "proton-authenticator", "Proton Authenticator"},
     {Format::LastPass, "lastpass", "LastPass Authenticator"},
+    {Format::Ente, "ente", "Ente Auth"},
 }};
 
 const FormatNames& namesOf(Format format)
@@ -134,6 +135,8 @@ void guessJson(const Json& json, std::vector<Format>& formats)
             add(formats, Format::ProtonAuthenticator);
         if (json.contains("accounts") && json.contains("folders") && json.contains("version"))
             add(formats, Format::LastPass);
+        if (json.contains("kdfParams") && json.contains("encryptedData"))
+            add(formats, Format::Ente);
         return;
     }
     if (json.is_array()) {
@@ -191,6 +194,8 @@ bool isEncrypted(Format format, ByteView data)
         return detail::watchwordBackupEncrypted(data);
     case Format::ProtonAuthenticator:
         return detail::protonAuthenticatorEncrypted(data);
+    case Format::Ente:
+        return detail::enteEncrypted(data);
     }
     return false;
 }
@@ -231,6 +236,8 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
         return detail::importProtonAuthenticator(data, password);
     case Format::LastPass:
         return detail::importLastPass(data);
+    case Format::Ente:
+        return detail::importEnte(data, password);
     }
     return fail(ImportError::Unsupported, "unknown import format");
 }
@@ -301,9 +308,14 @@ std::vector<Format> guessFormats(ByteView data)
     const std::string_view line = firstContentLine(text);
     if (detail::startsWithFolded(line, "otpauth-migration://"))
         add(formats, Format::GoogleMigration);
-    else if (detail::startsWithFolded(line, "otpauth://"))
+    else if (detail::startsWithFolded(line, "otpauth://")) {
+        // Ente Auth's export is such a list with its codeDisplay parameter;
+        // without it (older exports) it reads as either.
+        if (line.find("codeDisplay=") != std::string_view::npos)
+            add(formats, Format::Ente);
         add(formats, Format::OtpauthList);
-    else if (line.find("login_totp") != std::string_view::npos)
+        add(formats, Format::Ente);
+    } else if (line.find("login_totp") != std::string_view::npos)
         add(formats, Format::Bitwarden);
     return formats;
 }

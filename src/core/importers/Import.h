@@ -37,9 +37,10 @@ enum class Format {
     WatchwordBackup,       // Watchword's own encrypted backup (docs/FORMAT.md section 10)
     ProtonAuthenticator,   // Proton Authenticator's export, plain or password-encrypted
     LastPass,              // LastPass Authenticator's export (JSON)
+    Ente,                  // Ente Auth's export: otpauth URIs, plain or password-encrypted
 };
 
-inline constexpr std::array<Format, 13> allFormats = {Format::OtpauthList,
+inline constexpr std::array<Format, 14> allFormats = {Format::OtpauthList,
                                                       Format::GoogleMigration,
                                                       Format::Aegis,
                                                       Format::TwoFas,
@@ -51,12 +52,13 @@ inline constexpr std::array<Format, 13> allFormats = {Format::OtpauthList,
                                                       Format::GoogleAuthenticatorDb,
                                                       Format::WatchwordBackup,
                                                       Format::ProtonAuthenticator,
-                                                      Format::LastPass};
+                                                      Format::LastPass,
+                                                      Format::Ente};
 
 // "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
 // "freeotp", "bitwarden", "authenticator-pro", "google-authenticator-db",
-// "watchword-backup", "proton-authenticator", "lastpass": the names the
-// CLI's --from takes.
+// "watchword-backup", "proton-authenticator", "lastpass", "ente": the names
+// the CLI's --from takes.
 std::string_view formatName(Format format);
 // "Aegis", "2FAS", ...: as the app names the source.
 std::string_view formatTitle(Format format);

@@ -44,6 +44,7 @@ inline importers::Format formatOfTestFile(const QString& file)
         {QStringLiteral("authenticator_pro"), importers::Format::AuthenticatorPro},
         {QStringLiteral("proton_authenticator"), importers::Format::ProtonAuthenticator},
         {QStringLiteral("lastpass"), importers::Format::LastPass},
+        {QStringLiteral("ente"), importers::Format::Ente},
     };
     if (!folders.contains(folder))
         qFatal("EXPECTED.json names a file in an unknown folder: %s", qPrintable(file));

@@ -178,6 +178,9 @@ void TestImportBasics::guessesEveryTestFile_data()
             first = f(Format::GoogleAuthenticatorDb);
         else if (file.endsWith(QLatin1String(".xml")) && !file.contains(QLatin1String("_v2_")))
             first = preferences;
+        else if (file == QLatin1String("ente/stratum_ente.unencrypted.txt"))
+            // An Ente export without codeDisplay is an otpauth list too.
+            first = {static_cast<int>(Format::OtpauthList), static_cast<int>(Format::Ente)};
         else
             first = f(test::formatOfTestFile(file));
         QTest::newRow(qPrintable(file)) << file << first;

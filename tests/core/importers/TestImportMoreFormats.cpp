@@ -18,6 +18,7 @@ namespace {
 const QString protonPlain = QStringLiteral("proton_authenticator/stratum_protonauthenticator.json");
 const QString lastPassAndroid = QStringLiteral("lastpass/proton_lastpass.json");
 const QString lastPassGroups = QStringLiteral("lastpass/stratum_lastpass.json");
+const QString enteSealed = QStringLiteral("ente/proton_encrypted.lowcomplexity.txt");
 const QString protonSealed =
     QStringLiteral("proton_authenticator/ente_proton_authenticator_backup_encrypted_1231246.json");
 
@@ -32,6 +33,7 @@ private slots:
     void errors();
     void protonNamesAndNotes();
     void lastPassFoldersAndSecrets();
+    void enteCodeDisplayAndQuirks();
 };
 
 void TestImportMoreFormats::errors_data()
@@ -93,6 +95,39 @@ void TestImportMoreFormats::errors_data()
     QTest::newRow("lastpass: secret not Base32")
         << lastPass << edited(lastPassAndroid, "BDKSIEHWBDBBDBDZBZJ", "BDKSIEHWBDBBDBDZBZ1") << none
         << ImportError::InvalidEntry;
+
+    const auto ente = Format::Ente;
+    const QByteArray entePassword("password");
+    QTest::newRow("ente: sealed, no password")
+        << ente << readFile(enteSealed) << none << ImportError::PasswordRequired;
+    QTest::newRow("ente: sealed, wrong password")
+        << ente << readFile(enteSealed) << QByteArray("passwore") << ImportError::WrongPassword;
+    QTest::newRow("ente: sealed, version 2")
+        << ente << edited(enteSealed, "\"version\": 1", "\"version\": 2") << entePassword
+        << ImportError::UnsupportedVersion;
+    QTest::newRow("ente: memLimit over the bound")
+        << ente << edited(enteSealed, "\"memLimit\": 10240", "\"memLimit\": 4294967296")
+        << entePassword << ImportError::Unsupported;
+    QTest::newRow("ente: memLimit under Argon2's least")
+        << ente << edited(enteSealed, "\"memLimit\": 10240", "\"memLimit\": 1024") << entePassword
+        << ImportError::Malformed;
+    QTest::newRow("ente: opsLimit 0")
+        << ente << edited(enteSealed, "\"opsLimit\": 1", "\"opsLimit\": 0") << entePassword
+        << ImportError::Malformed;
+    QTest::newRow("ente: opsLimit a billion")
+        << ente << edited(enteSealed, "\"opsLimit\": 1", "\"opsLimit\": 1000000000") << entePassword
+        << ImportError::Unsupported;
+    QTest::newRow("ente: header of 18 bytes")
+        << ente
+        << edited(enteSealed, "viQCkSzJtM4Vqb2MyYl/yODEs1tHrCyn", "viQCkSzJtM4Vqb2MyYl/yODE")
+        << entePassword << ImportError::Malformed;
+    QTest::newRow("ente: data not Base64")
+        << ente << edited(enteSealed, "\"encryptedData\": \"", "\"encryptedData\": \"!")
+        << entePassword << ImportError::Malformed;
+    QTest::newRow("ente: a line that is not a URI")
+        << ente << QByteArray("otpauth://totp/a?secret=JBSWY3DPEHPK3PXP\nhello\n") << none
+        << ImportError::Malformed;
+    QTest::newRow("ente: nothing") << ente << QByteArray("\n\n") << none << ImportError::Malformed;
 }
 
 void TestImportMoreFormats::errors()
@@ -159,6 +194,47 @@ void TestImportMoreFormats::lastPassFoldersAndSecrets()
     QCOMPARE(android->accounts[1].accountName, std::string("sha256"));
     QCOMPARE(guessFormats(test::view(readFile(lastPassAndroid))),
              std::vector<Format>{Format::LastPass});
+}
+
+// Ente's codeDisplay gives tags and a note; a trashed code is left out with
+// a warning; "null" values are unset; an hotp URI without a counter counts
+// from 0; a secret whose last Base32 group has 1, 3 or 6 symbols is read
+// without them (expected bytes computed outside).
+void TestImportMoreFormats::enteCodeDisplayAndQuirks()
+{
+    const auto plain =
+        importAccounts(Format::Ente, test::view(readFile(QStringLiteral("ente/proton_plain.txt"))));
+    QVERIFY2(plain.ok(), plain ? "" : plain.error().message.c_str());
+    QCOMPARE(plain->accounts[1].note, std::string("a note"));
+
+    const auto steam = importAccounts(
+        Format::Ente,
+        test::view(readFile(QStringLiteral("ente/proton_plain_with_steam_and_hotp.txt"))));
+    QVERIFY2(steam.ok(), steam ? "" : steam.error().message.c_str());
+    QCOMPARE(steam->accounts[0].tags, std::vector<std::string>{"tag1"});
+    QCOMPARE(steam->accounts[0].parameters, otp::OtpParameters::steam());
+    // DJDJDJHDJDHFHHFHF: 17 symbols, read as its first 16.
+    QCOMPARE(QByteArray(reinterpret_cast<const char*>(steam->accounts[0].secret.data()),
+                        qsizetype(steam->accounts[0].secret.size()))
+                 .toHex(),
+             QByteArray("1a4691a4e348ce539ca7"));
+
+    const auto trashed = importAccounts(
+        Format::Ente, test::view(readFile(QStringLiteral("ente/proton_plain_with_hotp.txt"))));
+    QVERIFY2(trashed.ok(), trashed ? "" : trashed.error().message.c_str());
+    QCOMPARE(trashed->accounts.size(), std::size_t(5));
+    QCOMPARE(trashed->warnings.size(), std::size_t(1));
+    QCOMPARE(
+        trashed->warnings[0],
+        std::string("ente: entry 3 (code1 ente: jdjdbfbdbdbdb): in Ente's trash; not imported"));
+    QCOMPARE(trashed->accounts[2].parameters.kind, otp::OtpKind::Hotp);
+    QCOMPARE(trashed->accounts[2].parameters.counter, std::uint64_t(0));
+
+    const auto nulls = importAccounts(
+        Format::Ente, test::view(QByteArray("otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP"
+                                            "&algorithm=null&digits=null&period=null")));
+    QVERIFY2(nulls.ok(), nulls ? "" : nulls.error().message.c_str());
+    QCOMPARE(nulls->accounts[0].parameters, otp::OtpParameters{});
 }
 
 QTEST_GUILESS_MAIN(TestImportMoreFormats)

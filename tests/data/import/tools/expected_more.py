@@ -9,6 +9,7 @@ import json
 import urllib.parse
 
 from argon2.low_level import Type, hash_secret_raw
+from nacl import bindings as sodium
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -18,7 +19,14 @@ PROTON = [("aegis_proton_authenticator.json", None),
           ("ente_proton_authenticator_backup_encrypted_1231246.json", "1231246")]
 LASTPASS = ["proton_lastpass.json", "proton_lastpass_ios_export.json",
             "proton_lastpass_missing_fields.json", "stratum_lastpass.json"]
-FOLDERS = ("proton_authenticator/", "lastpass/")
+ENTE = [("aegis_ente_auth.txt", None), ("proton_plain.txt", None),
+        ("proton_plain_20_entries.txt", None), ("proton_plain_with_hotp.txt", None),
+        ("proton_plain_with_missing_fields.txt", None),
+        ("proton_plain_with_steam_and_hotp.txt", None), ("stratum_ente.unencrypted.txt", None),
+        ("proton_encrypted.lowcomplexity.txt", "password"),
+        ("proton_encrypted.nominalcomplexity.txt", "password"),
+        ("stratum_ente.encrypted.json", "test")]
+FOLDERS = ("proton_authenticator/", "lastpass/", "ente/")
 
 
 def canonical(text):
@@ -51,6 +59,45 @@ def entries_of(doc):
     return out
 
 
+def canonical_dropping_symbols(text):
+    """Ente: a last group of 1, 3 or 6 symbols is left out, then decoded."""
+    text = "".join(c for c in text.upper() if c not in " -=")
+    if len(text) % 8 in (1, 3, 6):
+        text = text[:-(len(text) % 8)]
+    return canonical(text)
+
+
+def ente_entries(text):
+    """Ente: one otpauth URI a line; codeDisplay's trashed ones left out;
+    "null" values are unset; an hotp URI without a counter counts from 0."""
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        parts = urllib.parse.urlsplit(line)
+        query = {name: value for name, value in
+                 urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+                 if value != "null"}
+        display = json.loads(query.get("codeDisplay", "{}"))
+        if display.get("trashed"):
+            continue
+        label = urllib.parse.unquote(parts.path[1:])
+        prefix, _, name = label.rpartition(":") if ":" in label else ("", "", label)
+        issuer = query.get("issuer") or prefix
+        kind = parts.netloc.lower()
+        entry = {"type": kind, "issuer": issuer.strip(), "name": name.strip(),
+                 "secret": canonical_dropping_symbols(query["secret"]),
+                 "algo": query.get("algorithm", "SHA1").upper(),
+                 "digits": int(query.get("digits", 5 if kind == "steam" else 6))}
+        if kind == "hotp":
+            entry["counter"] = int(query.get("counter", 0))
+        else:
+            entry["period"] = int(query.get("period", 30))
+        out.append(entry)
+    return out
+
+
 def lastpass_entries(doc):
     """LastPass: the user's issuer and user names, else the original ones;
     every account TOTP."""
@@ -60,6 +107,13 @@ def lastpass_entries(doc):
              "secret": canonical(account["secret"]), "algo": account["algorithm"].upper(),
              "digits": account["digits"], "period": account["timeStep"]}
             for account in doc["accounts"]]
+
+
+def finished(record, entries, notes):
+    record["entry_count"] = len(entries)
+    record["entries"] = entries
+    record["notes"] = "Written by tools/expected_more.py: " + notes
+    return record
 
 
 def main():
@@ -82,24 +136,46 @@ def main():
             record["crypto"] = ("Argon2id (19 MiB, 2 passes, 1 lane) of the password and "
                                 "salt; AES-256-GCM, the nonce the first 12 bytes of content, "
                                 "AD \"proton.authenticator.export.v1\"; verified by decrypting")
-        entries = entries_of(doc)
-        record["entry_count"] = len(entries)
-        record["entries"] = entries
-        record["notes"] = ("Written by tools/expected_more.py: issuer from the URI's issuer "
-                           "parameter (else its label's prefix), name from content.name (the "
-                           "name the app shows); a Steam entry is issuer Steam.")
-        records.append(record)
+        records.append(finished(record, entries_of(doc),
+                                "issuer from the URI's issuer parameter (else its label's "
+                                "prefix), name from content.name (the name the app shows); a "
+                                "Steam entry is issuer Steam."))
     for name in LASTPASS:
         doc = json.load(open("lastpass/" + name))
-        entries = lastpass_entries(doc)
-        records.append({"file": "lastpass/" + name, "app": "LastPass Authenticator",
-                        "format": "LastPass Authenticator export JSON, version %d (%s)"
-                                  % (doc["version"], doc.get("deviceName")),
-                        "encrypted": False, "entry_count": len(entries), "entries": entries,
-                        "notes": "Written by tools/expected_more.py: issuerName and userName, "
-                                 "else originalIssuerName and originalUserName; secrets of an "
-                                 "impossible Base32 length with the bits after the last whole "
-                                 "byte dropped."})
+        record = {"file": "lastpass/" + name, "app": "LastPass Authenticator",
+                  "format": "LastPass Authenticator export JSON, version %d (%s)"
+                            % (doc["version"], doc.get("deviceName")),
+                  "encrypted": False}
+        records.append(finished(record, lastpass_entries(doc),
+                                "issuerName and userName, else originalIssuerName and "
+                                "originalUserName; secrets of an impossible Base32 length with "
+                                "the bits after the last whole byte dropped."))
+    for name, password in ENTE:
+        raw = open("ente/" + name, "rb").read()
+        record = {"file": "ente/" + name, "app": "Ente Auth",
+                  "format": "Ente Auth export, " + ("encrypted JSON" if password else "plain text"),
+                  "encrypted": bool(password)}
+        if password:
+            doc = json.loads(raw)
+            kdf = doc["kdfParams"]
+            key = hash_secret_raw(password.encode(), base64.b64decode(kdf["salt"]),
+                                  time_cost=kdf["opsLimit"], memory_cost=kdf["memLimit"] // 1024,
+                                  parallelism=1, hash_len=32, type=Type.ID)
+            state = sodium.crypto_secretstream_xchacha20poly1305_state()
+            sodium.crypto_secretstream_xchacha20poly1305_init_pull(
+                state, base64.b64decode(doc["encryptionNonce"]), key)
+            raw, _ = sodium.crypto_secretstream_xchacha20poly1305_pull(
+                state, base64.b64decode(doc["encryptedData"]), None)
+            record["password"] = password
+            record["crypto"] = ("Argon2id (memLimit/1024 KiB, opsLimit passes, 1 lane) of the "
+                                "password and kdfParams.salt; libsodium secretstream "
+                                "XChaCha20-Poly1305 with encryptionNonce as its header; verified "
+                                "by decrypting (memLimit %d, opsLimit %d)"
+                                % (kdf["memLimit"], kdf["opsLimit"]))
+        records.append(finished(record, ente_entries(raw.decode()),
+                                "trashed codes left out; the issuer parameter, else the label's "
+                                "prefix; secrets with a last Base32 group of 1, 3 or 6 symbols "
+                                "without those symbols."))
     files = [f for f in expected["files"] if not f["file"].startswith(FOLDERS)]
     expected["files"] = files + records
     expected["counts"]["files"] = len(expected["files"])
