@@ -8,8 +8,9 @@
 // (the test files' password), so that encrypted variants are read up to
 // their tag check; bit 5 reads with UnreadableEntries::Skip (the preview's
 // mode), which must agree with the default: the default fails exactly when
-// Skip lists an entry that cannot be imported, with that entry's reason. Key derivation costs come from the file and each importer
-// bounds them: a derivation that outlasts the per-input timeout is a finding.
+// Skip lists an entry that cannot be imported, with that entry's reason.
+// Key derivation costs come from the file and each importer bounds them: a
+// derivation that outlasts the per-input timeout is a finding.
 #include "FuzzCheck.h"
 #include "importers/Import.h"
 #include "otp/OtpParameters.h"
@@ -46,8 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (skip) {
         for (const auto& entry : result->skipped)
-            fuzz::expect(!entry.reason.empty() && !entry.why.empty(),
-                         "a skipped entry says why");
+            fuzz::expect(!entry.reason.empty() && !entry.why.empty(), "a skipped entry says why");
         const auto strict = importAccounts(format, file, password);
         fuzz::expect(strict.ok() == result->skipped.empty(),
                      "the default refuses exactly when an entry is skipped");
