@@ -64,6 +64,10 @@ const std::vector<Comparison>& comparisons()
          "saving 10,000 accounts after one edit, fsyncs included, within the 50 ms allowed "
          "before the fsyncs (so stricter than the target)",
          "issue 3"},
+        // The imports issue.
+        {"import/preview/10000", "", Kind::WithinBudget, 1.0, 1000 * kMillisecond,
+         "importing 10,000 accounts from a plain file, the preview included, within 1 s",
+         "issue 17"},
     };
     return list;
 }

@@ -16,6 +16,10 @@
 //   vault/serialize/10000          the file of 10,000 records after one edit, no I/O
 //   vault/save/10000               the same plus the atomic save with its fsyncs
 //                                  (target: <= 50 ms plus the fsyncs)
+//   import/preview/10000           another app's plain export of 10,000
+//                                  accounts read and planned against a vault of
+//                                  1,000 (1,000 of them already in it): what the
+//                                  import preview waits for (target: <= 1 s)
 //
 // How the KDF is kept out of unlock_rest: Vault::unlockWithPassword runs the
 // PBKDF2 inside, so it cannot be timed apart, and subtracting a separate
@@ -41,6 +45,9 @@
 #include "crypto/Hash.h"
 #include "crypto/Kdf.h"
 #include "crypto/Random.h"
+#include "exporters/Export.h"
+#include "importers/Import.h"
+#include "importers/ImportPlan.h"
 #include "keychain/Keychain.h"
 #include "otp/OtpParameters.h"
 #include "perf/catalogue/Catalogue.h"
@@ -50,6 +57,7 @@
 #include "vault/Storage.h"
 #include "vault/VaultFile.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -392,6 +400,42 @@ Prepared prepareSave()
     return prepared(std::move(routine));
 }
 
+// The import preview: the vault of 10,000 accounts written as Aegis's plain
+// JSON (the most common plain export), read back and planned against the
+// vault of 1,000, whose accounts are the first 1,000 of the file (the
+// fixture's vault grows through the sizes): 1,000 duplicates, 9,000 new.
+Prepared prepareImportPreview()
+{
+    std::string error;
+    auto source = unlockedVault(kSizes.back(), error);
+    auto target = unlockedVault(kSizes[1], error);
+    if (!source || !target)
+        return notPrepared(error);
+    std::vector<vault::OtpAccount> accounts;
+    for (const vault::Record* record : vault::sortedRecords(*source))
+        if (std::holds_alternative<vault::OtpAccount>(*record))
+            accounts.push_back(std::get<vault::OtpAccount>(vault::cloneRecord(*record)));
+    auto exported = exporters::exportAccounts(exporters::ExportFormat::Aegis, accounts, {},
+                                              crypto::systemRandom());
+    if (!exported)
+        return notPrepared("export: " + exported.error().message);
+    Bytes file(exported->data.begin(), exported->data.end());
+    const auto check = importers::importAccounts(importers::Format::Aegis, file);
+    if (!check || check->accounts.size() != kSizes.back())
+        return notPrepared("the export does not import back to 10,000 accounts");
+    const auto plan = importers::planImport(*check, *target);
+    const auto duplicates = std::count_if(plan.begin(), plan.end(), [](const auto& row) {
+        return row.match == importers::ImportMatch::Duplicate;
+    });
+    if (duplicates != static_cast<std::ptrdiff_t>(kSizes[1]))
+        return notPrepared("the plan does not find the vault's 1,000 accounts in the file");
+    return prepared(loop([file = std::move(file), vault = std::move(*target)] {
+        const auto imported = importers::importAccounts(importers::Format::Aegis, file);
+        const auto rows = importers::planImport(*imported, vault);
+        keep(rows.size());
+    }));
+}
+
 Prepared prepareCalibration()
 {
     const Pbkdf2Input input = calibrationProbe();
@@ -438,6 +482,11 @@ std::vector<Benchmark> vaultBenchmarks()
                     "vault/serialize/10000 plus the atomic save: temp file, fsync, backup, "
                     "rename, directory fsync",
                     0, "", prepareSave});
+    list.push_back({"import/preview/10000",
+                    "another app's plain export of 10,000 accounts (Aegis JSON) read and its "
+                    "preview planned against a vault of 1,000 accounts, 1,000 of them already "
+                    "there",
+                    static_cast<double>(kSizes.back()), "accounts", prepareImportPreview});
     list.push_back(
         {"ref/openssl_pkcs5_calibration_pbkdf2_1s",
          "calibration/pbkdf2_1s through OpenSSL's PKCS5_PBKDF2_HMAC: the count an OpenSSL-based "
