@@ -96,6 +96,10 @@ QString ExportController::suggestedFileName() const
         return QStringLiteral("otpauth-accounts-%1.txt").arg(day);
     case exporters::ExportFormat::GoogleMigration:
         return QStringLiteral("google-authenticator-transfer-%1.txt").arg(day);
+    case exporters::ExportFormat::TwoFas:
+        return QStringLiteral("2fas-backup-%1.2fas").arg(day);
+    case exporters::ExportFormat::Ente:
+        return QStringLiteral("ente-auth-codes-%1.txt").arg(day);
     }
     return {};
 }

@@ -96,9 +96,10 @@ import   adds the accounts of another app's export SOURCE ('-': stdin). FORMAT:
 export   writes the vault's accounts (or those of --ids, in that order) to OUT
          as FORMAT: watchword-backup (encrypted, its own password; the KDF
          calibrated for --target-ms, 1000 by default), aegis-encrypted,
-         aegis, otpauth or google-migration. aegis, otpauth and
-         google-migration hold every secret readable by anyone who can read
-         OUT: they need --plaintext, and only they may go to stdout (OUT '-').
+         aegis, otpauth, google-migration, 2fas or ente. aegis, otpauth,
+         google-migration, 2fas and ente hold every secret readable by anyone
+         who can read OUT: they need --plaintext, and only they may go to
+         stdout (OUT '-').
          OUT is written 0600 and never replaces a file without --force; its
          contents never exist under another name, even if the command is
          killed. Accounts a format cannot hold are left out with a warning on

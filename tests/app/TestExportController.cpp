@@ -31,6 +31,10 @@ importers::Format readBackAs(exporters::ExportFormat format)
         return importers::Format::OtpauthList;
     case exporters::ExportFormat::GoogleMigration:
         return importers::Format::GoogleMigration;
+    case exporters::ExportFormat::TwoFas:
+        return importers::Format::TwoFas;
+    case exporters::ExportFormat::Ente:
+        return importers::Format::Ente;
     }
     return importers::Format::OtpauthList;
 }

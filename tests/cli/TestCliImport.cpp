@@ -459,6 +459,10 @@ void TestCliImport::exportImportsBack_data()
     QTest::newRow("google-migration")
         << "google-migration"
         << "google-migration" << QStringList{"--plaintext"} << QByteArray();
+    QTest::newRow("2fas") << "2fas"
+                          << "2fas" << QStringList{"--plaintext"} << QByteArray();
+    QTest::newRow("ente") << "ente"
+                          << "ente" << QStringList{"--plaintext"} << QByteArray();
 }
 
 void TestCliImport::exportImportsBack()

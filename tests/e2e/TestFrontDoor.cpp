@@ -360,10 +360,13 @@ private slots:
         FrontDoor& app = open();
         QVERIFY(unlock(app));
         QVERIFY(addByLink(app, githubLink));
-        const QStringList formats{
-            QStringLiteral("Watchword backup"), QStringLiteral("Aegis (plain)"),
-            QStringLiteral("Aegis (encrypted)"), QStringLiteral("otpauth:// URI list"),
-            QStringLiteral("Google Authenticator transfer")};
+        const QStringList formats{QStringLiteral("Watchword backup"),
+                                  QStringLiteral("Aegis (plain)"),
+                                  QStringLiteral("Aegis (encrypted)"),
+                                  QStringLiteral("otpauth:// URI list"),
+                                  QStringLiteral("Google Authenticator transfer"),
+                                  QStringLiteral("2FAS (plain)"),
+                                  QStringLiteral("Ente Auth (plain)")};
         int number = 0;
         for (const QString& format : formats) {
             for (const bool again : {false, true}) {

@@ -7,6 +7,7 @@
 // compactly, is sealed with AES-256-GCM under the master key (header.params)
 // and stored as Base64. importers/Aegis.cpp reads both.
 #include "crypto/AesGcm.h"
+#include "crypto/Hash.h"
 #include "crypto/Kdf.h"
 #include "encoding/Base32.h"
 #include "encoding/Hex.h"
@@ -32,19 +33,6 @@ constexpr std::uint32_t scryptP = 1;
 constexpr std::size_t masterKeySize = 32;
 constexpr std::size_t saltSize = 32;
 constexpr std::size_t nonceSize = 12;
-
-const char* algorithmName(crypto::HashAlgorithm algorithm)
-{
-    switch (algorithm) {
-    case crypto::HashAlgorithm::Sha1:
-        return "SHA1";
-    case crypto::HashAlgorithm::Sha256:
-        return "SHA256";
-    case crypto::HashAlgorithm::Sha512:
-        return "SHA512";
-    }
-    return "SHA1";
-}
 
 // Why Aegis cannot hold account (its period is a Java int, its counter a
 // Java long); empty if it can.
@@ -121,7 +109,7 @@ ExportResult<Exported> exportAegis(std::span<const vault::OtpAccount> accounts,
             encoding::toBase32(account.secret.span(), encoding::Base32Padding::Omit);
         Json info;
         info["secret"] = std::string(secret.view());
-        info["algo"] = algorithmName(parameters.algorithm);
+        info["algo"] = std::string(crypto::hashName(parameters.algorithm));
         info["digits"] = parameters.digits;
         if (parameters.kind == otp::OtpKind::Hotp)
             info["counter"] = parameters.counter;

@@ -24,6 +24,8 @@ constexpr std::array<FormatNames, allExportFormats.size()> formatNames = {{
     {ExportFormat::AegisEncrypted, "aegis-encrypted", "Aegis (encrypted)"},
     {ExportFormat::OtpauthList, "otpauth", "otpauth:// URI list"},
     {ExportFormat::GoogleMigration, "google-migration", "Google Authenticator transfer"},
+    {ExportFormat::TwoFas, "2fas", "2FAS (plain)"},
+    {ExportFormat::Ente, "ente", "Ente Auth (plain)"},
 }};
 
 const FormatNames& namesOf(ExportFormat format)
@@ -214,13 +216,18 @@ ExportResult<Exported> exportAccounts(ExportFormat format,
         return detail::exportOtpauthList(accounts);
     case ExportFormat::GoogleMigration:
         return detail::exportGoogleMigration(accounts, random);
+    case ExportFormat::TwoFas:
+        return detail::exportTwoFas(accounts, options.now, random);
+    case ExportFormat::Ente:
+        return detail::exportEnte(accounts);
     }
     return detail::fail(ExportError::NotRepresentable, "unknown export format");
 }
 
 namespace detail {
 
-ExportResult<SecureBuffer> canonicalUri(const vault::OtpAccount& account)
+ExportResult<SecureBuffer> canonicalUri(const vault::OtpAccount& account,
+                                        std::vector<otp::UriParameter> extra)
 {
     if (account.accountName.find(':') != std::string::npos)
         return fail(ExportError::NotRepresentable,
@@ -237,6 +244,7 @@ ExportResult<SecureBuffer> canonicalUri(const vault::OtpAccount& account)
         if (account.issuer.find(':') == std::string::npos && !account.accountName.starts_with(' '))
             uri.labelIssuer = account.issuer;
     }
+    uri.unknownParameters = std::move(extra);
     auto formatted = otp::formatOtpauthUri(uri);
     if (!formatted)
         return fail(ExportError::NotRepresentable, formatted.error().message);

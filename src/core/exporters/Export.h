@@ -32,14 +32,20 @@ enum class ExportFormat {
     AegisEncrypted,  // Aegis JSON encrypted with a password (scrypt + AES-256-GCM)
     OtpauthList,     // otpauth:// URIs, one per line (every secret readable)
     GoogleMigration, // otpauth-migration:// URIs, one per line, one QR code each
+    TwoFas,          // 2FAS's plain backup (.2fas JSON, schema 4)
+    Ente,            // Ente Auth's plain export (otpauth URIs with its codeDisplay)
 };
 
-inline constexpr std::array<ExportFormat, 5> allExportFormats = {
-    ExportFormat::WatchwordBackup, ExportFormat::Aegis, ExportFormat::AegisEncrypted,
-    ExportFormat::OtpauthList, ExportFormat::GoogleMigration};
+inline constexpr std::array<ExportFormat, 7> allExportFormats = {ExportFormat::WatchwordBackup,
+                                                                 ExportFormat::Aegis,
+                                                                 ExportFormat::AegisEncrypted,
+                                                                 ExportFormat::OtpauthList,
+                                                                 ExportFormat::GoogleMigration,
+                                                                 ExportFormat::TwoFas,
+                                                                 ExportFormat::Ente};
 
-// "watchword-backup", "aegis", "aegis-encrypted", "otpauth", "google-migration":
-// the names the CLI's --to takes.
+// "watchword-backup", "aegis", "aegis-encrypted", "otpauth", "google-migration",
+// "2fas", "ente": the names the CLI's --to takes.
 std::string_view exportFormatName(ExportFormat format);
 // "Watchword backup", "Aegis (plain)", ...: as the app names the target.
 std::string_view exportFormatTitle(ExportFormat format);

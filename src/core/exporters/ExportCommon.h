@@ -4,9 +4,11 @@
 #pragma once
 
 #include "exporters/Export.h"
+#include "otp/OtpauthUri.h"
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace watchword::exporters::detail {
 
@@ -48,8 +50,19 @@ private:
 };
 
 // The canonical otpauth:// URI of account (otpauthUriOf without the
-// account's name in the message, for callers that name it their own way).
-[[nodiscard]] ExportResult<SecureBuffer> canonicalUri(const vault::OtpAccount& account);
+// account's name in the message, for callers that name it their own way),
+// with extra parameters after the known ones (percent-encoded).
+[[nodiscard]] ExportResult<SecureBuffer> canonicalUri(const vault::OtpAccount& account,
+                                                      std::vector<otp::UriParameter> extra = {});
+
+// One canonical URI a line (with extraOf(account)'s parameters), in the order
+// given: an account no URI can hold is left out with a warning (label names
+// the format in the error when none is left); if keepsTagsAndNote is false,
+// an account's tags and note are dropped with a warning saying why.
+[[nodiscard]] ExportResult<Exported>
+exportUriLines(std::span<const vault::OtpAccount> accounts, std::string_view label,
+               std::vector<otp::UriParameter> (*extraOf)(const vault::OtpAccount&),
+               std::string_view droppedWhy);
 
 // The per-format writers behind exportAccounts (accounts is not empty; the
 // password, where one is needed, is not empty).
@@ -61,6 +74,9 @@ exportWatchwordBackup(std::span<const vault::OtpAccount> accounts, ByteView pass
                                                  std::optional<ByteView> password,
                                                  crypto::RandomSource& random);
 [[nodiscard]] ExportResult<Exported> exportOtpauthList(std::span<const vault::OtpAccount> accounts);
+[[nodiscard]] ExportResult<Exported> exportEnte(std::span<const vault::OtpAccount> accounts);
+[[nodiscard]] ExportResult<Exported> exportTwoFas(std::span<const vault::OtpAccount> accounts,
+                                                  std::int64_t now, crypto::RandomSource& random);
 [[nodiscard]] ExportResult<Exported>
 exportGoogleMigration(std::span<const vault::OtpAccount> accounts, crypto::RandomSource& random);
 

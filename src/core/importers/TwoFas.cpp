@@ -94,6 +94,10 @@ ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& serv
     if (fields.issuer.empty())
         fields.issuer = stringMember(otp, "issuer");
     fields.accountName = stringMember(otp, "account");
+    // A service of an account without an issuer is named after the account
+    // (2FAS needs a name): it has no issuer.
+    if (fields.issuer == fields.accountName && stringMember(otp, "issuer").empty())
+        fields.issuer.clear();
     const std::string where = entryLabel(formatLabel, index, fields.issuer, fields.accountName);
 
     const std::string type = schema >= 3 ? stringMember(otp, "tokenType") : std::string();

@@ -13,10 +13,13 @@
 #include "importers/Import.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QUrl>
+#include <QUrlQuery>
 #include <QtTest>
 #include <limits>
 #include <set>
@@ -132,10 +135,21 @@ void compareAccount(const importers::ImportedAccount& got, const vault::OtpAccou
     QCOMPARE(QString::fromStdString(got.accountName), QString::fromStdString(expected.accountName));
     QCOMPARE(bytesOf(got.secret.span()), bytesOf(expected.secret.span()));
     QVERIFY(got.parameters == expected.parameters);
-    const std::vector<std::string> noTags;
-    QVERIFY(got.tags == (tagsKept ? expected.tags : noTags));
+    if (tagsKept)
+        QVERIFY(got.tags == expected.tags);
+    else // none, or (2FAS) the first as the service's group
+        QVERIFY(got.tags.empty() || got.tags == std::vector<std::string>{expected.tags.front()});
     QCOMPARE(QString::fromStdString(got.note),
              tagsKept || noteKept ? QString::fromStdString(expected.note) : QString());
+}
+
+// tests/data/<relative>; a file that cannot be read stops the run.
+QByteArray fileBytes(const QString& relative)
+{
+    QFile file(test::dataPath(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(file.fileName()));
+    return file.readAll();
 }
 
 QJsonObject parseObject(const SecureBuffer& data)
@@ -214,6 +228,8 @@ private slots:
     void otpauthLabels();
     void aegisLimits();
     void aegisShape();
+    void twoFasShape();
+    void enteShape();
     void migrationLeftOut();
     void migrationBatches();
     void migrationMatchesGoogle();
@@ -267,6 +283,12 @@ void TestExporters::roundTrip_data()
     QTest::newRow("google-migration")
         << ExportFormat::GoogleMigration << Format::GoogleMigration << false << false
         << QList<int>{0, 2, 4, 5, 7, 8} << QList<int>{1, 2, 4, 6, 7};
+    // One group a service and no notes: entry 1 loses its second tag and its
+    // note, entry 6 its note (twoFasShape checks the groups).
+    QTest::newRow("2fas") << ExportFormat::TwoFas << Format::TwoFas << false << false << all
+                          << QList<int>{1, 6};
+    QTest::newRow("ente") << ExportFormat::Ente << Format::Ente << true << true << all
+                          << QList<int>{};
 }
 
 void TestExporters::roundTrip()
@@ -583,6 +605,92 @@ void TestExporters::aegisShape()
     QCOMPARE(header.value("params").toObject().value("nonce").toString().size(), 24);
     QCOMPARE(header.value("params").toObject().value("tag").toString().size(), 32);
     QVERIFY(sealed.value("db").isString());
+}
+
+// The 2FAS backup has the members of a real one that 2FAS for Android 5.1
+// wrote (tests/data/import/2fas/2fas_authenticator_plain_v4.2fas), at the
+// top, in each service and in its otp object: none of ours is unknown to
+// 2FAS, and its groups carry each account's first tag.
+void TestExporters::twoFasShape()
+{
+    const auto accounts = test::sampleAccounts();
+    test::SeededRandom random(test::testSeed());
+    auto options = optionsWithPassword();
+    options.now = 1767225600;
+    const auto exported = exportAccounts(ExportFormat::TwoFas, accounts, options, random);
+    QVERIFY2(exported.ok(), exported ? "" : exported.error().message.c_str());
+    const QJsonObject ours = parseObject(exported->data);
+    const QJsonObject real =
+        QJsonDocument::fromJson(
+            fileBytes(QStringLiteral("import/2fas/2fas_authenticator_plain_v4.2fas")))
+            .object();
+    const auto keysWithin = [](const QJsonObject& object, const QJsonObject& reference) {
+        for (const QString& key : object.keys())
+            if (!reference.contains(key))
+                return key;
+        return QString();
+    };
+    QCOMPARE(keysWithin(ours, real), QString());
+    QCOMPARE(ours.value("schemaVersion").toInt(), 4);
+    QCOMPARE(ours.value("appOrigin").toString(), QStringLiteral("android"));
+    QCOMPARE(ours.value("updatedAt").toInteger(), qint64(1767225600) * 1000);
+    const QJsonObject realService = real.value("services").toArray().first().toObject();
+    QVERIFY(!realService.isEmpty());
+    QJsonObject serviceAllowed = realService;
+    serviceAllowed.insert("groupId", QJsonValue()); // in backups with groups
+    const QJsonArray services = ours.value("services").toArray();
+    QCOMPARE(services.size(), qsizetype(accounts.size()));
+    QHash<QString, QString> groupNames;
+    for (const auto group : ours.value("groups").toArray())
+        groupNames.insert(group.toObject().value("id").toString(),
+                          group.toObject().value("name").toString());
+    QCOMPARE(groupNames.size(), 2); // "work" and "games", each once
+    for (qsizetype i = 0; i < services.size(); ++i) {
+        const QJsonObject service = services[i].toObject();
+        QCOMPARE(keysWithin(service, serviceAllowed), QString());
+        QJsonObject otpAllowed = realService.value("otp").toObject();
+        otpAllowed.insert("counter", QJsonValue()); // an HOTP service's
+        QCOMPARE(keysWithin(service.value("otp").toObject(), otpAllowed), QString());
+        QCOMPARE(service.value("order").toObject().value("position").toInt(), int(i));
+        const auto& tags = accounts[std::size_t(i)].tags;
+        QCOMPARE(groupNames.value(service.value("groupId").toString()),
+                 tags.empty() ? QString() : QString::fromStdString(tags.front()));
+    }
+    const auto imported = importers::importAccounts(Format::TwoFas, exported->data.span());
+    QVERIFY2(imported.ok(), imported ? "" : imported.error().message.c_str());
+    QCOMPARE(imported->accounts[0].tags, std::vector<std::string>{"work"});
+    QCOMPARE(imported->accounts[6].tags, std::vector<std::string>{"games"});
+    QCOMPARE(imported->accounts[2].issuer, std::string()); // named after its account
+}
+
+// The Ente export is what Ente writes (tests/data/import/ente/
+// proton_plain.txt): otpauth URIs whose codeDisplay holds the app's JSON;
+// tags and notes go along.
+void TestExporters::enteShape()
+{
+    const auto accounts = test::sampleAccounts();
+    test::SeededRandom random(test::testSeed());
+    const auto exported =
+        exportAccounts(ExportFormat::Ente, accounts, optionsWithPassword(), random);
+    QVERIFY2(exported.ok(), exported ? "" : exported.error().message.c_str());
+    const QList<QByteArray> lines = bytesOf(exported->data.span()).trimmed().split('\n');
+    QCOMPARE(lines.size(), qsizetype(accounts.size()));
+    const QUrlQuery first(QUrl::fromEncoded(lines[0]));
+    const QJsonObject display =
+        QJsonDocument::fromJson(first.queryItemValue("codeDisplay", QUrl::FullyDecoded).toUtf8())
+            .object();
+    QCOMPARE(display.value("tags").toArray(), QJsonArray({"work", "2fa"}));
+    QCOMPARE(display.value("note").toString(), QStringLiteral("backup codes: in the safe"));
+    QCOMPARE(display.value("trashed").toBool(true), false);
+    QVERIFY(lines[6].startsWith("otpauth://steam/"));
+    // Ente's own file has these members in codeDisplay too.
+    const QUrlQuery real(QUrl::fromEncoded(
+        fileBytes(QStringLiteral("import/ente/proton_plain.txt")).split('\n').first()));
+    const QJsonObject realDisplay =
+        QJsonDocument::fromJson(real.queryItemValue("codeDisplay", QUrl::FullyDecoded).toUtf8())
+            .object();
+    for (const QString& key : display.keys())
+        QVERIFY2(realDisplay.contains(key), qPrintable(key));
 }
 
 void TestExporters::migrationLeftOut()
