@@ -59,13 +59,24 @@ struct Copied
 
 // A code changes every 30 s, so a code copied just before a period ends and
 // the code read back just after it are two different, both right, codes.
-// `copy` and `readExpected` run within one period (again in the next if a
-// boundary fell between them); nothing when nothing reached the clipboard.
+// `copy` and `readExpected` run within one period, starting 2 s after its
+// boundary (again in the next if a boundary fell between them); nothing
+// when nothing reached the clipboard.
 template <typename Copy, typename Read>
 std::optional<Copied> copyWithinOnePeriod(Copy copy, Read readExpected)
 {
     constexpr qint64 period = 30;
     for (int attempt = 0; attempt < 3; ++attempt) {
+        // Away from a boundary: the app refreshes what it shows on a timer,
+        // so for a moment after a boundary (longer on a loaded machine) a
+        // label may still show the last period's code while a copy takes
+        // the new one. From 2 s after a boundary to 4 s before the next.
+        const auto awayFromBoundary = [] {
+            const qint64 into = QDateTime::currentMSecsSinceEpoch() % (period * 1000);
+            return into >= 2000 && into <= (period - 4) * 1000;
+        };
+        if (!FrontDoor::waitFor(awayFromBoundary, int(period + 2) * 1000))
+            return std::nullopt;
         const qint64 step = QDateTime::currentSecsSinceEpoch() / period;
         QGuiApplication::clipboard()->clear();
         copy();
