@@ -3,10 +3,10 @@
 // must answer anything with its accounts or one error, never crash, hang or
 // hand back an account that could not be stored.
 //
-// Input: one selector byte, then the file. The selector's low four bits pick
-// the format (modulo the number of formats); bit 4 gives the password "test"
-// (the test files' password), so that encrypted variants are read up to
-// their tag check; bit 5 reads with UnreadableEntries::Skip (the preview's
+// Input: one selector byte, then the file. The selector's low four bits and
+// bit 6 (as a fifth) pick the format (modulo the number of formats); bit 4
+// gives the password "test" (the test files' password), so that encrypted
+// variants are read up to their tag check; bit 5 reads with UnreadableEntries::Skip (the preview's
 // mode), which must agree with the default: the default fails exactly when
 // Skip lists an entry that cannot be imported, with that entry's reason.
 // Key derivation costs come from the file and each importer bounds them: a
@@ -26,7 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace watchword::importers;
     if (size == 0)
         return 0;
-    const Format format = allFormats[(data[0] & 0x0f) % allFormats.size()];
+    // The format's index: the low four bits, and 0x40 as a fifth.
+    const std::size_t index = (data[0] & 0x0fu) | ((data[0] & 0x40u) >> 2);
+    const Format format = allFormats[index % allFormats.size()];
     std::optional<ByteView> password;
     if ((data[0] & 0x10) != 0)
         password = asBytes("test");

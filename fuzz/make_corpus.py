@@ -168,13 +168,14 @@ def small_database(source, tables):
 
 def import_seeds():
     # Every export of tests/data/import, after the selector byte
-    # FuzzImport.cpp reads: the format's index in importers::allFormats,
-    # plus 0x10 to give the password of the encrypted ones. The apps'
+    # FuzzImport.cpp reads: the format's index in importers::allFormats (its
+    # low four bits, its fifth as 0x40), plus 0x10 to give the password of
+    # the encrypted ones. The apps'
     # SQLite databases go in shrunk (small_database).
     formats = ["otpauth_list", "google_authenticator_migration", "aegis", "2fas", "andotp",
                "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro",
                "google_authenticator", "watchword_backup", "proton_authenticator",
-               "lastpass", "ente"]
+               "lastpass", "ente", "keepass"]
     databases = {
         "authenticator_pro/stratum_internal.db": ["authenticator", "category",
                                                   "authenticatorcategory"],
@@ -186,7 +187,8 @@ def import_seeds():
         folder = path.split("/")[0]
         if folder not in formats:
             continue
-        selector = formats.index(folder) | (0x10 if file["encrypted"] else 0)
+        index = formats.index(folder)
+        selector = (index & 0x0f) | ((index & 0x10) << 2) | (0x10 if file["encrypted"] else 0)
         if path in databases:
             data = small_database(DATA / "import" / path, databases[path])
         else:

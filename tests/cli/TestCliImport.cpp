@@ -418,8 +418,8 @@ void TestCliImport::badImportArguments_data()
     QTest::newRow("no --from") << QStringList{"vault", "import", "FILE", source}
                                << QByteArray("needs --from FORMAT");
     QTest::newRow("unknown format")
-        << QStringList{"vault", "import", "FILE", "--from", "keepass", source}
-        << QByteArray("'keepass' is not a format");
+        << QStringList{"vault", "import", "FILE", "--from", "winauth-xml", source}
+        << QByteArray("'winauth-xml' is not a format");
     QTest::newRow("no source") << QStringList{"vault", "import", "FILE", "--from", "otpauth"}
                                << QByteArray("takes FILE and SOURCE");
     QTest::newRow("stdin twice") << QStringList{"vault",           "import",  "FILE",

@@ -620,6 +620,29 @@ private slots:
         }));
     }
 
+    // --- Import of a password manager's export (KeePassXC's XML, as
+    // keepassxc-cli writes it): recognised without being named, only the
+    // entries with a one-time password previewed, groups as tags.
+    void importAKeePassXcExport()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        const QDir home(app.home());
+        QVERIFY(QFile::copy(
+            QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/keepass/keepassxc_stratum_groups.xml"),
+            home.filePath(QStringLiteral("passwords.xml"))));
+        QVERIFY(openImportPicker(app, QStringLiteral("passwords.xml")));
+        QVERIFY(readChosenFile(app, QStringLiteral("passwords.xml")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Add 7 accounts")) != nullptr; }, 30000));
+        QVERIFY(app.byText(QStringLiteral("Steam")) != nullptr);
+        app.click(app.byText(QStringLiteral("Add 7 accounts")));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 7; }, 30000));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Group A/Group B")) != nullptr; }));
+    }
+
     // --- Watch: an export made under a PIN, saved to a new file through the
     // picker, then opened from that file and unlocked with the PIN typed on
     // the watch.

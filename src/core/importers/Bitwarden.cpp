@@ -4,6 +4,7 @@
 // Bitwarden computes as TOTP-SHA1, 6 digits, 30 s).
 #include "importers/Common.h"
 #include "importers/Formats.h"
+#include "importers/TextReaders.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -133,78 +134,6 @@ ImportResult<Imported> importJson(std::string_view text)
     }
     return imported;
 }
-
-// RFC 4180 CSV: fields separated by ',', records by CRLF or LF; a field in
-// double quotes may hold ',', line breaks and "" for a quote.
-class CsvReader
-{
-public:
-    explicit CsvReader(std::string_view text) : m_text(text) {}
-
-    bool atEnd() const { return m_position >= m_text.size(); }
-    std::size_t line() const { return m_line; }
-
-    // The next record's fields; nullopt (with error set) on a broken quote.
-    std::optional<std::vector<std::string>> record(std::string& error)
-    {
-        std::vector<std::string> fields;
-        std::string field;
-        bool quoted = false;
-        bool wasQuoted = false;
-        while (m_position < m_text.size()) {
-            const char c = m_text[m_position++];
-            if (quoted) {
-                if (c == '"') {
-                    if (m_position < m_text.size() && m_text[m_position] == '"') {
-                        field += '"';
-                        ++m_position;
-                    } else {
-                        quoted = false;
-                    }
-                } else {
-                    if (c == '\n')
-                        ++m_line;
-                    field += c;
-                }
-                continue;
-            }
-            if (c == '"') {
-                if (!field.empty() || wasQuoted) {
-                    error = "a quote inside an unquoted field";
-                    return std::nullopt;
-                }
-                quoted = wasQuoted = true;
-            } else if (c == ',') {
-                fields.push_back(std::move(field));
-                field.clear();
-                wasQuoted = false;
-            } else if (c == '\n' || c == '\r') {
-                if (c == '\r' && m_position < m_text.size() && m_text[m_position] == '\n')
-                    ++m_position;
-                ++m_line;
-                fields.push_back(std::move(field));
-                return fields;
-            } else {
-                if (wasQuoted) {
-                    error = "text after a closing quote";
-                    return std::nullopt;
-                }
-                field += c;
-            }
-        }
-        if (quoted) {
-            error = "a quoted field is not closed";
-            return std::nullopt;
-        }
-        fields.push_back(std::move(field));
-        return fields;
-    }
-
-private:
-    std::string_view m_text;
-    std::size_t m_position = 0;
-    std::size_t m_line = 1;
-};
 
 ImportResult<Imported> importCsv(std::string_view text)
 {

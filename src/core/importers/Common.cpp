@@ -476,13 +476,11 @@ std::string otpauthLabel(std::string_view format, std::size_t index, std::string
             issuer = name.substr(0, colon);
             name.erase(0, colon + 1);
         }
-        for (auto at = query; at != std::string_view::npos && at < uri.size();) {
-            const auto end = uri.find('&', at + 1);
-            const std::string_view parameter = uri.substr(at + 1, end - at - 1);
-            if (parameter.starts_with("issuer="))
-                issuer = percentDecoded(parameter.substr(7), true);
-            at = end;
-        }
+        otp::QueryParameters parameters(query == std::string_view::npos ? std::string_view()
+                                                                        : uri.substr(query + 1));
+        while (const auto parameter = parameters.next())
+            if (parameter->name == "issuer")
+                issuer = percentDecoded(parameter->value, true);
     }
     return entryLabel(format, index, issuer, name);
 }

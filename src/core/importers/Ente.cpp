@@ -48,14 +48,11 @@ EnteLine splitLine(std::string_view line)
         return out;
     char separator = '?';
     bool hasCounter = false;
-    for (std::size_t at = query + 1; at <= line.size();) {
-        const auto end = std::min(line.find('&', at), line.size());
-        const std::string_view parameter = line.substr(at, end - at);
-        at = end + 1;
-        const auto equals = parameter.find('=');
-        const std::string_view name = parameter.substr(0, equals);
-        const std::string_view value =
-            equals == std::string_view::npos ? std::string_view{} : parameter.substr(equals + 1);
+    otp::QueryParameters parameters(line.substr(query + 1));
+    while (const auto each = parameters.next()) {
+        const std::string_view parameter = each->text;
+        const std::string_view name = each->name;
+        const std::string_view value = each->value;
         if (name == "codeDisplay") {
             out.codeDisplay.resize(value.size());
             const auto decoded = otp::percentDecode(value, true, out.codeDisplay.data());

@@ -40,6 +40,11 @@ bool protonAuthenticatorEncrypted(ByteView data);
 // + libsodium's XChaCha20-Poly1305 secretstream).
 [[nodiscard]] ImportResult<Imported> importEnte(ByteView data, Password password);
 bool enteEncrypted(ByteView data);
+// KeePassXC's CSV export or a KeePass / KeePassXC XML export: the entries
+// with one-time-password fields.
+[[nodiscard]] ImportResult<Imported> importKeePass(ByteView data);
+// Whether a CSV file's first line is KeePassXC's export header.
+bool looksLikeKeePassCsv(std::string_view firstLine);
 // Watchword's own backup (docs/FORMAT.md section 10); always encrypted.
 [[nodiscard]] ImportResult<Imported> importWatchwordBackup(ByteView data, Password password);
 bool watchwordBackupEncrypted(ByteView data);

@@ -1,12 +1,12 @@
 #include "importers/FreeOtpToken.h"
 
 #include "importers/JsonFields.h"
+#include "importers/TextReaders.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <map>
-#include <pugixml.hpp>
 
 namespace watchword::importers::detail {
 
@@ -121,28 +121,12 @@ ImportResult<std::vector<std::pair<std::string, std::string>>>
 readSharedPreferences(std::string_view format, std::string_view text)
 {
     const std::string name(format);
-    // pugixml expands only XML's five predefined entities and character
-    // references: it has no notion of external entities and never loads
-    // anything. A DOCTYPE is still refused outright, since an internal
-    // subset declaring entities the parser leaves unexpanded would make text
-    // read differently than its author meant, and Android never writes one.
     pugi::xml_document document;
-    const auto parsed = document.load_buffer(
-        text.data(), text.size(), pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8);
-    if (!parsed)
-        return fail(ImportError::Malformed, name + ": not XML (" + parsed.description() +
-                                                " at byte " + std::to_string(parsed.offset) + ")");
-    pugi::xml_node root;
-    for (const pugi::xml_node node : document.children()) {
-        if (node.type() == pugi::node_doctype)
-            return fail(ImportError::Malformed, name + ": the XML has a DOCTYPE");
-        if (node.type() == pugi::node_element) {
-            if (root)
-                return fail(ImportError::Malformed, name + ": more than one root element");
-            root = node;
-        }
-    }
-    if (!root || std::string_view(root.name()) != "map")
+    const auto parsedRoot = parseXmlRoot(format, text, document);
+    if (!parsedRoot)
+        return Failure<Error<ImportError>>{parsedRoot.error()};
+    const pugi::xml_node root = *parsedRoot;
+    if (std::string_view(root.name()) != "map")
         return fail(ImportError::Malformed, name + ": the XML is not a <map> of preferences");
 
     std::vector<std::pair<std::string, std::string>> pairs;

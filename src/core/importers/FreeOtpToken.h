@@ -26,7 +26,7 @@ freeOtpTokenAccount(std::string_view format, std::size_t index, const nlohmann::
 
 // Android SharedPreferences XML: <map> with one <string name="...">text</string>
 // per key. Gives the (name, text) pairs in document order. Malformed if text
-// is not such a file; a DOCTYPE is refused (see the .cpp).
+// is not such a file; a DOCTYPE is refused (TextReaders.h).
 [[nodiscard]] ImportResult<std::vector<std::pair<std::string, std::string>>>
 readSharedPreferences(std::string_view format, std::string_view text);
 

@@ -35,6 +35,7 @@ constexpr std::array<FormatNames, allFormats.size()> formatNames = {{
     {Format::ProtonAuthenticator, "proton-authenticator", "Proton Authenticator"},
     {Format::LastPass, "lastpass", "LastPass Authenticator"},
     {Format::Ente, "ente", "Ente Auth"},
+    {Format::KeePass, "keepass", "KeePassXC / KeePass"},
 }};
 
 const FormatNames& namesOf(Format format)
@@ -76,16 +77,23 @@ std::string_view firstContentLine(std::string_view text)
     return {};
 }
 
-// The magic numbers of containers no format here is: an import of one
-// must not be taken for an andOTP backup (which has none) and ask for its
-// password.
-constexpr std::array<std::string_view, 5> foreignMagic = {
-    std::string_view("PK\x03\x04", 4), // ZIP (WinAuth, Authenticator Plus, Raivo)
-    std::string_view("PK\x05\x06", 4), // an empty ZIP
-    "%PDF-",                           // a printed backup
-    "\x89PNG",                         // a screenshot of a QR code
-    "\xFF\xD8\xFF",                    // JPEG
+// The magic numbers of containers no format here is, and how a refusal
+// names them: an import of one must not be taken for an andOTP backup
+// (which has none) and ask for its password.
+struct ForeignMagic
+{
+    std::string_view magic;
+    std::string_view description;
 };
+constexpr std::array<ForeignMagic, 6> foreignMagic = {{
+    {std::string_view("PK\x03\x04", 4), "a ZIP archive"}, // WinAuth, Authenticator Plus, Raivo
+    {std::string_view("PK\x05\x06", 4), "a ZIP archive"}, // an empty one
+    {"%PDF-", "a PDF document"},                          // a printed backup
+    {"\x89PNG", "an image"},                              // a screenshot of a QR code
+    {"\xFF\xD8\xFF", "an image"},                         // JPEG
+    {"\x03\xD9\xA2\x9A\x67\xFB\x4B\xB5",
+     "a KeePass database (.kdbx): export it from KeePassXC as CSV or XML and import that"},
+}};
 
 // Binary that is none of the formats with magic. andOTP's encrypted backups
 // have none: iterations (big-endian uint32) ‖ salt (12) ‖ nonce (12) ‖
@@ -99,8 +107,8 @@ bool looksLikeAndOtpBackup(ByteView data)
 {
     if (data.size() < 12 + 16)
         return false;
-    for (const auto magic : foreignMagic)
-        if (detail::startsWith(data, magic))
+    for (const auto& foreign : foreignMagic)
+        if (detail::startsWith(data, foreign.magic))
             return false;
     const std::uint32_t iterations = (std::uint32_t{data[0]} << 24) |
                                      (std::uint32_t{data[1]} << 16) |
@@ -177,6 +185,7 @@ bool isEncrypted(Format format, ByteView data)
     case Format::FreeOtpPlus:
     case Format::Bitwarden:
     case Format::LastPass:
+    case Format::KeePass:
         return false;
     case Format::Aegis:
         return detail::aegisEncrypted(data);
@@ -238,6 +247,8 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
         return detail::importLastPass(data);
     case Format::Ente:
         return detail::importEnte(data, password);
+    case Format::KeePass:
+        return detail::importKeePass(data);
     }
     return fail(ImportError::Unsupported, "unknown import format");
 }
@@ -296,9 +307,11 @@ std::vector<Format> guessFormats(ByteView data)
         }
         return formats;
     }
-    if (text.starts_with("<?xml") || text.starts_with("<map")) {
+    if (text.starts_with("<?xml") || text.starts_with("<map") || text.starts_with("<KeePassFile")) {
         // FreeOTP 1.x and FreeOTP+ keep the same SharedPreferences file;
         // FreeOTP has no export of its own, so its file is the likelier one.
+        if (text.find("<KeePassFile") != std::string_view::npos)
+            add(formats, Format::KeePass);
         if (text.find("<map") != std::string_view::npos) {
             add(formats, Format::FreeOtp);
             add(formats, Format::FreeOtpPlus);
@@ -317,6 +330,8 @@ std::vector<Format> guessFormats(ByteView data)
         add(formats, Format::Ente);
     } else if (line.find("login_totp") != std::string_view::npos)
         add(formats, Format::Bitwarden);
+    else if (detail::looksLikeKeePassCsv(line))
+        add(formats, Format::KeePass);
     return formats;
 }
 
@@ -324,12 +339,9 @@ std::string_view describeUnrecognised(ByteView data)
 {
     if (data.empty())
         return "empty";
-    if (detail::startsWith(data, foreignMagic[0]) || detail::startsWith(data, foreignMagic[1]))
-        return "a ZIP archive";
-    if (detail::startsWith(data, foreignMagic[2]))
-        return "a PDF document";
-    if (detail::startsWith(data, foreignMagic[3]) || detail::startsWith(data, foreignMagic[4]))
-        return "an image";
+    for (const auto& foreign : foreignMagic)
+        if (detail::startsWith(data, foreign.magic))
+            return foreign.description;
     if (detail::isSqlite(data))
         return "a SQLite database without the tables of Authenticator Pro or Google "
                "Authenticator";

@@ -38,9 +38,10 @@ enum class Format {
     ProtonAuthenticator,   // Proton Authenticator's export, plain or password-encrypted
     LastPass,              // LastPass Authenticator's export (JSON)
     Ente,                  // Ente Auth's export: otpauth URIs, plain or password-encrypted
+    KeePass,               // KeePassXC's CSV export, or a KeePass / KeePassXC XML export
 };
 
-inline constexpr std::array<Format, 14> allFormats = {Format::OtpauthList,
+inline constexpr std::array<Format, 15> allFormats = {Format::OtpauthList,
                                                       Format::GoogleMigration,
                                                       Format::Aegis,
                                                       Format::TwoFas,
@@ -53,11 +54,12 @@ inline constexpr std::array<Format, 14> allFormats = {Format::OtpauthList,
                                                       Format::WatchwordBackup,
                                                       Format::ProtonAuthenticator,
                                                       Format::LastPass,
-                                                      Format::Ente};
+                                                      Format::Ente,
+                                                      Format::KeePass};
 
 // "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
 // "freeotp", "bitwarden", "authenticator-pro", "google-authenticator-db",
-// "watchword-backup", "proton-authenticator", "lastpass", "ente": the names
+// "watchword-backup", "proton-authenticator", "lastpass", "ente", "keepass": the names
 // the CLI's --from takes.
 std::string_view formatName(Format format);
 // "Aegis", "2FAS", ...: as the app names the source.

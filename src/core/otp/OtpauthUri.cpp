@@ -160,6 +160,23 @@ Error<OtpauthError> fromOtpError(const Error<OtpError>& error)
 
 } // namespace
 
+std::optional<QueryParameter> QueryParameters::next() noexcept
+{
+    if (m_done)
+        return std::nullopt;
+    const std::size_t end = std::min(m_query.find('&', m_at), m_query.size());
+    QueryParameter parameter;
+    parameter.offset = m_at;
+    parameter.text = m_query.substr(m_at, end - m_at);
+    const std::size_t equals = std::min(parameter.text.find('='), parameter.text.size());
+    parameter.name = parameter.text.substr(0, equals);
+    if (equals < parameter.text.size())
+        parameter.value = parameter.text.substr(equals + 1);
+    m_done = end == m_query.size();
+    m_at = end + 1;
+    return parameter;
+}
+
 PercentDecoded percentDecode(std::string_view text, bool plusIsSpace, char* out) noexcept
 {
     PercentDecoded result;
@@ -292,20 +309,18 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input,
     PendingNumber period;
     PendingNumber counter;
     std::vector<std::string> seenNames;
-    std::size_t segmentBegin = queryMark + 1;
-    while (segmentBegin <= uri.size() && queryMark < uri.size()) {
-        const std::size_t segmentEnd = std::min(uri.find('&', segmentBegin), uri.size());
-        const std::string_view segment = uri.substr(segmentBegin, segmentEnd - segmentBegin);
-        const std::size_t segmentOffset = begin + segmentBegin;
-        segmentBegin = segmentEnd + 1;
-        if (segment.empty())
+    QueryParameters query(queryMark < uri.size() ? uri.substr(queryMark + 1) : std::string_view());
+    while (queryMark < uri.size()) {
+        const auto parameter = query.next();
+        if (!parameter)
+            break;
+        const std::size_t segmentOffset = begin + queryMark + 1 + parameter->offset;
+        if (parameter->text.empty())
             continue; // "&&" or a trailing '&'
-        const std::size_t equals = std::min(segment.find('='), segment.size());
-        const std::string_view rawValue =
-            equals < segment.size() ? segment.substr(equals + 1) : std::string_view();
-        const std::size_t valueOffset = segmentOffset + equals + 1;
+        const std::string_view rawValue = parameter->value;
+        const std::size_t valueOffset = segmentOffset + parameter->name.size() + 1;
 
-        auto name = decodeText(segment.substr(0, equals), true, segmentOffset);
+        auto name = decodeText(parameter->name, true, segmentOffset);
         if (!name)
             return fail(name.error());
         if (name->empty())

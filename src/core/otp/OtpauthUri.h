@@ -92,6 +92,31 @@ struct PercentDecoded
 };
 PercentDecoded percentDecode(std::string_view text, bool plusIsSpace, char* out) noexcept;
 
+// The parameters of a URI query (the text after '?'), in order: split on
+// '&', each at its first '=', nothing decoded. Empty parameters ("a=1&&b=2",
+// a trailing '&', an empty query) are given too, for the caller to pass over.
+struct QueryParameter
+{
+    std::string_view text;  // "name=value" as written
+    std::string_view name;  // before the first '=' (all of text if it has none)
+    std::string_view value; // after it (empty if it has none)
+    std::size_t offset = 0; // where text starts in the query
+};
+
+class QueryParameters
+{
+public:
+    explicit QueryParameters(std::string_view query) noexcept : m_query(query) {}
+
+    // The next parameter; nullopt after the last.
+    std::optional<QueryParameter> next() noexcept;
+
+private:
+    std::string_view m_query;
+    std::size_t m_at = 0;
+    bool m_done = false;
+};
+
 // Parses an otpauth URI. ASCII spaces, tabs and line breaks around it (from a
 // paste or a QR decoder) are ignored. Error messages name the problem and its
 // 1-based byte position or parameter, never the secret. tail: what a secret

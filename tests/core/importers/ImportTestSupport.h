@@ -45,6 +45,7 @@ inline importers::Format formatOfTestFile(const QString& file)
         {QStringLiteral("proton_authenticator"), importers::Format::ProtonAuthenticator},
         {QStringLiteral("lastpass"), importers::Format::LastPass},
         {QStringLiteral("ente"), importers::Format::Ente},
+        {QStringLiteral("keepass"), importers::Format::KeePass},
     };
     if (!folders.contains(folder))
         qFatal("EXPECTED.json names a file in an unknown folder: %s", qPrintable(file));

@@ -176,7 +176,8 @@ void TestImportBasics::guessesEveryTestFile_data()
         QList<int> first;
         if (file.endsWith(QLatin1String(".sqlite")))
             first = f(Format::GoogleAuthenticatorDb);
-        else if (file.endsWith(QLatin1String(".xml")) && !file.contains(QLatin1String("_v2_")))
+        else if (file.endsWith(QLatin1String(".xml")) &&
+                 file.startsWith(QLatin1String("freeotp")) && !file.contains(QLatin1String("_v2_")))
             first = preferences;
         else if (file == QLatin1String("ente/stratum_ente.unencrypted.txt"))
             // An Ente export without codeDisplay is an otpauth list too.

@@ -19,6 +19,8 @@ const QString protonPlain = QStringLiteral("proton_authenticator/stratum_protona
 const QString lastPassAndroid = QStringLiteral("lastpass/proton_lastpass.json");
 const QString lastPassGroups = QStringLiteral("lastpass/stratum_lastpass.json");
 const QString enteSealed = QStringLiteral("ente/proton_encrypted.lowcomplexity.txt");
+const QString keePassCsv = QStringLiteral("keepass/keepassxc_stratum_aes256.aeskdf.csv");
+const QString keePassXml = QStringLiteral("keepass/keepassxc_stratum_aes256.aeskdf.xml");
 const QString protonSealed =
     QStringLiteral("proton_authenticator/ente_proton_authenticator_backup_encrypted_1231246.json");
 
@@ -34,6 +36,8 @@ private slots:
     void protonNamesAndNotes();
     void lastPassFoldersAndSecrets();
     void enteCodeDisplayAndQuirks();
+    void keePassGroupsAndRecycleBin();
+    void keePassFieldForms();
 };
 
 void TestImportMoreFormats::errors_data()
@@ -128,6 +132,43 @@ void TestImportMoreFormats::errors_data()
         << ente << QByteArray("otpauth://totp/a?secret=JBSWY3DPEHPK3PXP\nhello\n") << none
         << ImportError::Malformed;
     QTest::newRow("ente: nothing") << ente << QByteArray("\n\n") << none << ImportError::Malformed;
+
+    const auto keePass = Format::KeePass;
+    QTest::newRow("keepass: CSV without a TOTP column")
+        << keePass << edited(keePassCsv, "\"TOTP\",", "\"OTP\",") << none << ImportError::Malformed;
+    QTest::newRow("keepass: CSV row of 9 fields")
+        << keePass << edited(keePassCsv, "\"0\",\"2025-02-08T20:08:45Z\",", "") << none
+        << ImportError::Malformed;
+    QTest::newRow("keepass: CSV quote not closed")
+        << keePass << QByteArray("\"Group\",\"Title\",\"Username\",\"TOTP\"\n\"Root,\"a\n") << none
+        << ImportError::Malformed;
+    QTest::newRow("keepass: CSV, no entry with a TOTP")
+        << keePass
+        << QByteArray("\"Group\",\"Title\",\"Username\",\"TOTP\"\n\"Root\",\"a\",\"b\",\"\"\n")
+        << none << ImportError::Malformed;
+    QTest::newRow("keepass: CSV otpauth with MD5")
+        << keePass << edited(keePassCsv, "&algorithm=SHA512", "&algorithm=MD5") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("keepass: XML of another root")
+        << keePass << QByteArray("<?xml version=\"1.0\"?><KeePassFileX/>") << none
+        << ImportError::Malformed;
+    QTest::newRow("keepass: XML without Root")
+        << keePass << QByteArray("<KeePassFile><Meta/></KeePassFile>") << none
+        << ImportError::Malformed;
+    QTest::newRow("keepass: XML with a DOCTYPE")
+        << keePass
+        << edited(keePassXml, "<KeePassFile>", "<!DOCTYPE x [<!ENTITY a \"b\">]><KeePassFile>")
+        << none << ImportError::Malformed;
+    QTest::newRow("keepass: XML cut short")
+        << keePass << readFile(keePassXml).left(5000) << none << ImportError::Malformed;
+    QTest::newRow("keepass: otp encrypted by the inner stream")
+        << keePass
+        << edited(keePassXml, "<Key>otp</Key>\n\t\t\t\t\t<Value ProtectInMemory=\"True\">",
+                  "<Key>otp</Key>\n\t\t\t\t\t<Value Protected=\"True\">")
+        << none << ImportError::Malformed;
+    QTest::newRow("keepass: otp a bare secret")
+        << keePass << edited(keePassXml, "otpauth://totp/Long:Period?secret=", "JGRMXBLP?secret=")
+        << none << ImportError::InvalidEntry;
 }
 
 void TestImportMoreFormats::errors()
@@ -235,6 +276,114 @@ void TestImportMoreFormats::enteCodeDisplayAndQuirks()
                                             "&algorithm=null&digits=null&period=null")));
     QVERIFY2(nulls.ok(), nulls ? "" : nulls.error().message.c_str());
     QCOMPARE(nulls->accounts[0].parameters, otp::OtpParameters{});
+}
+
+// Groups below the root become one tag ("Group A/Group B"), in the CSV and
+// the XML alike; entries in the recycle bin are left out, and a file that
+// has nothing else says so.
+void TestImportMoreFormats::keePassGroupsAndRecycleBin()
+{
+    for (const QString& extension : {QStringLiteral("csv"), QStringLiteral("xml")}) {
+        const auto groups = importAccounts(
+            Format::KeePass,
+            test::view(readFile(QStringLiteral("keepass/keepassxc_stratum_groups.") + extension)));
+        QVERIFY2(groups.ok(), groups ? "" : groups.error().message.c_str());
+        QCOMPARE(groups->accounts.size(), std::size_t(7));
+        QVERIFY(groups->accounts[0].tags.empty());
+        QCOMPARE(groups->accounts[1].tags, std::vector<std::string>{"Group A"});
+        QCOMPARE(groups->accounts[3].tags, std::vector<std::string>{"Group A/Group B"});
+        QCOMPARE(guessFormats(test::view(
+                     readFile(QStringLiteral("keepass/keepassxc_stratum_groups.") + extension))),
+                 std::vector<Format>{Format::KeePass});
+
+        const auto recycled = importAccounts(
+            Format::KeePass,
+            test::view(
+                readFile(QStringLiteral("keepass/keepassxc_stratum_recyclebin.") + extension)));
+        QVERIFY(!recycled.ok());
+        QCOMPARE(recycled.error().code, ImportError::Malformed);
+        QVERIFY2(recycled.error().message.find("recycle bin (7)") != std::string::npos,
+                 recycled.error().message.c_str());
+    }
+
+    // A database itself is named, with what to do, and no password asked.
+    const QByteArray kdbx = QByteArray::fromHex("03d9a29a67fb4bb5") + QByteArray(300, '\x11');
+    QVERIFY(guessFormats(test::view(kdbx)).empty());
+    QVERIFY(std::string(describeUnrecognised(test::view(kdbx))).starts_with("a KeePass database"));
+}
+
+// The other places KeePass and its plugins keep a one-time password, as
+// their documentation gives them: KeePass 2.47's TimeOtp-* and HmacOtp-*,
+// KeePassXC's old TOTP Seed + TOTP Settings (Steam's "S"), KeeOtp's
+// settings; an entry's history is not read; a recycle bin beside accounts
+// gives a warning.
+void TestImportMoreFormats::keePassFieldForms()
+{
+    const auto field = [](const char* key, const char* value) {
+        return QByteArray("<String><Key>") + key + "</Key><Value>" + value + "</Value></String>";
+    };
+    const QByteArray xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><KeePassFile><Meta>"
+        "<RecycleBinEnabled>True</RecycleBinEnabled><RecycleBinUUID>bin</RecycleBinUUID></Meta>"
+        "<Root><Group><UUID>root</UUID><Name>Database</Name>"
+        "<Entry>" +
+        field("Title", "Kp") + field("UserName", "alice") +
+        field("TimeOtp-Secret-Base32", "JBSWY3DPEHPK3PXP") + field("TimeOtp-Length", "8") +
+        field("TimeOtp-Period", "60") + field("TimeOtp-Algorithm", "HMAC-SHA-256") +
+        "<History><Entry>" + field("Title", "Old") + field("otp", "otpauth://totp/x?secret=AAAA") +
+        "</Entry></History></Entry>"
+        "<Entry>" +
+        field("Title", "Counter") + field("HmacOtp-Secret-Hex", "3132333435") +
+        field("HmacOtp-Counter", "5") +
+        "</Entry>"
+        "<Entry>" +
+        field("Title", "Valve") + field("TOTP Seed", "JBSWY3DPEHPK3PXP") +
+        field("TOTP Settings", "30;S") +
+        "</Entry>"
+        "<Entry>" +
+        field("Title", "Legacy") + field("TOTP Seed", "JBSWY3DPEHPK3PXP") +
+        field("TOTP Settings", "45;7") +
+        "</Entry>"
+        "<Entry>" +
+        field("Title", "KeeOtp") +
+        field("otp", "key=JBSWY3DPEHPK3PXP&amp;size=8&amp;step=45&amp;otpHashMode=Sha512") +
+        "</Entry>"
+        "<Group><UUID>bin</UUID><Name>Recycle Bin</Name><Entry>" +
+        field("Title", "Gone") + field("otp", "otpauth://totp/Gone?secret=JBSWY3DPEHPK3PXP") +
+        "</Entry></Group>"
+        "</Group></Root></KeePassFile>";
+    const auto result = importAccounts(Format::KeePass, test::view(xml));
+    QVERIFY2(result.ok(), result ? "" : result.error().message.c_str());
+    const auto& accounts = result->accounts;
+    QCOMPARE(accounts.size(), std::size_t(5));
+    QCOMPARE(accounts[0].issuer, std::string("Kp"));
+    QCOMPARE(accounts[0].accountName, std::string("alice"));
+    QCOMPARE(accounts[0].parameters,
+             (otp::OtpParameters{otp::OtpKind::Totp, crypto::HashAlgorithm::Sha256, 8, 60, 0}));
+    QCOMPARE(accounts[1].parameters,
+             (otp::OtpParameters{otp::OtpKind::Hotp, crypto::HashAlgorithm::Sha1, 6, 30, 5}));
+    QCOMPARE(QByteArray(reinterpret_cast<const char*>(accounts[1].secret.data()),
+                        qsizetype(accounts[1].secret.size())),
+             QByteArray("12345"));
+    QCOMPARE(accounts[2].parameters, otp::OtpParameters::steam());
+    QCOMPARE(accounts[3].parameters,
+             (otp::OtpParameters{otp::OtpKind::Totp, crypto::HashAlgorithm::Sha1, 7, 45, 0}));
+    QCOMPARE(accounts[4].parameters,
+             (otp::OtpParameters{otp::OtpKind::Totp, crypto::HashAlgorithm::Sha512, 8, 45, 0}));
+    QCOMPARE(result->warnings, std::vector<std::string>{
+                                   "1 entry with a one-time password in the recycle bin left out"});
+
+    // A bad value is named with its entry, and with consent left out.
+    QByteArray bad = xml;
+    bad.replace("<Value>8</Value>", "<Value>eight</Value>");
+    const auto partial =
+        importAccounts(Format::KeePass, test::view(bad), std::nullopt, UnreadableEntries::Skip);
+    QVERIFY2(partial.ok(), partial ? "" : partial.error().message.c_str());
+    QCOMPARE(partial->accounts.size(), std::size_t(4));
+    QCOMPARE(partial->skipped.size(), std::size_t(1));
+    QCOMPARE(partial->skipped[0].reason,
+             std::string("keepass: entry 1 (Kp: alice): \"TimeOtp-Length\" is not a number: "
+                         "\"eight\""));
 }
 
 QTEST_GUILESS_MAIN(TestImportMoreFormats)

@@ -5,7 +5,10 @@ of Watchword's C++ code (urllib for the URIs, argon2-cffi and cryptography
 for the encrypted export). Run from tests/data/import:
 python3 tools/expected_more.py"""
 import base64
+import csv
+import io
 import json
+import xml.etree.ElementTree as ET
 import urllib.parse
 
 from argon2.low_level import Type, hash_secret_raw
@@ -26,7 +29,9 @@ ENTE = [("aegis_ente_auth.txt", None), ("proton_plain.txt", None),
         ("proton_encrypted.lowcomplexity.txt", "password"),
         ("proton_encrypted.nominalcomplexity.txt", "password"),
         ("stratum_ente.encrypted.json", "test")]
-FOLDERS = ("proton_authenticator/", "lastpass/", "ente/")
+KEEPASS = ["keepassxc_stratum_aes256.aeskdf.csv", "keepassxc_stratum_aes256.aeskdf.xml",
+           "keepassxc_stratum_groups.csv", "keepassxc_stratum_groups.xml"]
+FOLDERS = ("proton_authenticator/", "lastpass/", "ente/", "keepass/")
 
 
 def canonical(text):
@@ -109,6 +114,41 @@ def lastpass_entries(doc):
             for account in doc["accounts"]]
 
 
+def keepass_entry(title, user, otp):
+    """An entry's otp field (an otpauth URI as KeePassXC writes it) as an
+    entry named by the entry's title and user name."""
+    parts = urllib.parse.urlsplit(otp)
+    query = dict(urllib.parse.parse_qsl(parts.query))
+    steam = query.get("encoder") == "steam"
+    return {"type": "steam" if steam else parts.netloc, "issuer": title, "name": user,
+            "secret": canonical(query["secret"]), "algo": query.get("algorithm", "SHA1").upper(),
+            "digits": 5 if steam else int(query.get("digits", 6)),
+            "period": int(query.get("period", 30))}
+
+
+def keepass_entries(name, raw):
+    if name.endswith(".csv"):
+        rows = list(csv.DictReader(io.StringIO(raw.decode())))
+        return [keepass_entry(r["Title"], r["Username"], r["TOTP"]) for r in rows if r["TOTP"]]
+    root = ET.fromstring(raw)
+    meta = root.find("Meta")
+    recycle = (meta.findtext("RecycleBinUUID")
+               if meta.findtext("RecycleBinEnabled") != "False" else None)
+    out = []
+
+    def walk(group):
+        for entry in group.findall("Entry"):  # direct children: never <History>
+            fields = {s.findtext("Key"): s.findtext("Value") or "" for s in entry.findall("String")}
+            if fields.get("otp"):
+                out.append(keepass_entry(fields.get("Title", ""), fields.get("UserName", ""),
+                                         fields["otp"]))
+        for child in group.findall("Group"):
+            if child.findtext("UUID") != recycle:
+                walk(child)
+    walk(root.find("Root").find("Group"))
+    return out
+
+
 def finished(record, entries, notes):
     record["entry_count"] = len(entries)
     record["entries"] = entries
@@ -176,6 +216,17 @@ def main():
                                 "trashed codes left out; the issuer parameter, else the label's "
                                 "prefix; secrets with a last Base32 group of 1, 3 or 6 symbols "
                                 "without those symbols."))
+    for name in KEEPASS:
+        raw = open("keepass/" + name, "rb").read()
+        kind = "CSV" if name.endswith(".csv") else "XML"
+        record = {"file": "keepass/" + name, "app": "KeePassXC",
+                  "format": "KeePassXC 2.7.4 " + kind + " export (keepassxc-cli export --format "
+                            + kind.lower() + ")", "encrypted": False}
+        records.append(finished(record, keepass_entries(name, raw),
+                                "entries with an otp field (CSV: TOTP column) only, named by "
+                                "their Title and UserName (the URI's label is KeePassXC's own, "
+                                "\"none\" for an empty user name); recycle bin and history "
+                                "left out; encoder=steam is a Steam entry."))
     files = [f for f in expected["files"] if not f["file"].startswith(FOLDERS)]
     expected["files"] = files + records
     expected["counts"]["files"] = len(expected["files"])
