@@ -175,7 +175,9 @@ def import_seeds():
     formats = ["otpauth_list", "google_authenticator_migration", "aegis", "2fas", "andotp",
                "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro",
                "google_authenticator", "watchword_backup", "proton_authenticator",
-               "lastpass", "ente", "keepass"]
+               "lastpass", "ente", "keepass", "steam", "winauth"]
+    # Folders of test files whose format is another app's.
+    aliases = {"authenticator_plus": "winauth"}
     databases = {
         "authenticator_pro/stratum_internal.db": ["authenticator", "category",
                                                   "authenticatorcategory"],
@@ -185,6 +187,7 @@ def import_seeds():
     for file in expected["files"]:
         path = file["file"]
         folder = path.split("/")[0]
+        folder = aliases.get(folder, folder)
         if folder not in formats:
             continue
         index = formats.index(folder)

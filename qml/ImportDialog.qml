@@ -80,7 +80,7 @@ Popup {
         id: fileDialog
         over: dialog
         title: qsTr("Choose a file to import")
-        nameFilters: [qsTr("Exports (*.json *.2fas *.txt *.csv *.xml *.bin *.aes *.authpro *.db *.wwb)"),
+        nameFilters: [qsTr("Exports (*.json *.2fas *.txt *.csv *.xml *.bin *.aes *.authpro *.db *.wwb *.maFile *.zip)"),
                       qsTr("All files (*)")]
         onAccepted: dialog.chooseFile(selectedFile)
     }

@@ -17,9 +17,10 @@ packages=(
   # the Argon2id backups of Authenticator Pro, Proton and Ente, Ente's
   # XChaCha20-Poly1305 secretstream (libsodium), the SQLite databases of
   # Authenticator Pro and Google Authenticator; QR codes read (ZXing) and made
-  # (libqrencode), and the PNG files the CLI reads them from
+  # (libqrencode), and the PNG files the CLI reads them from; WinAuth's
+  # password-encrypted ZIP exports (libzip: deflate, PKWARE and AES encryption)
   libpugixml-dev libargon2-dev libsodium-dev libsqlite3-dev libzxing-dev libqrencode-dev
-  libpng-dev
+  libpng-dev libzip-dev
   # Qt 6.4: core, QML, Quick Controls, tests
   qt6-base-dev qt6-base-dev-tools qt6-declarative-dev qt6-declarative-dev-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-window

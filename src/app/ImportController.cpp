@@ -172,7 +172,9 @@ bool ImportController::openBytes(std::unique_ptr<SecureBuffer> data, const QStri
     m_formatIndex = 0;
     m_data = std::move(data);
     if (m_guessed == 0)
-        setError(tr("This file is not in a format Watchword recognises: choose its app below."));
+        setError(tr("This file is not in a format Watchword recognises (%1): if it is one, choose "
+                    "its app below.")
+                     .arg(QString::fromUtf8(importers::describeUnrecognised(m_data->span()))));
     emit sourceChanged();
     emit formatChanged();
     setStage(Stage::Source);

@@ -344,10 +344,10 @@ void TestCliImport::failuresLeaveTheVaultUnchanged_data()
                                    << "auto" << QByteArray() << 2 << QByteArray("--from");
     // Other apps' exports this version does not read: none is taken for an
     // andOTP backup (with a password asked), each is named.
-    QTest::newRow("WinAuth zip") << "winauth/stratum_winauth.zip"
-                                 << "auto" << QByteArray() << 2
-                                 << QByteArray("not a format this version reads (a ZIP archive); "
-                                               "it is none of otpauth, google-migration");
+    QTest::newRow("empty zip") << "winauth/stratum_winauth.invalid.zip"
+                               << "auto" << QByteArray() << 2
+                               << QByteArray("not a format this version reads (a ZIP archive); "
+                                             "it is none of otpauth, google-migration");
     QTest::newRow("Authenticator Plus database")
         << "authenticator_plus/stratum_authplus.db"
         << "auto" << QByteArray() << 2

@@ -643,6 +643,95 @@ private slots:
             [&] { return app.byText(QStringLiteral("Group A/Group B")) != nullptr; }));
     }
 
+    // --- Import of Steam secrets: an encrypted .maFile is refused with the
+    // way out and nothing added; the plain one is recognised by itself and
+    // becomes a Steam Guard account.
+    void importASteamMaFile()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        const QDir home(app.home());
+        QVERIFY(
+            QFile::copy(QStringLiteral(WATCHWORD_TEST_DATA_DIR
+                                       "/import/steam/steamguard-cli_sda_encrypted_1234.maFile"),
+                        home.filePath(QStringLiteral("sealed.maFile"))));
+        QVERIFY(QFile::copy(
+            QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/steam/steamguard-cli_sda_1234.maFile"),
+            home.filePath(QStringLiteral("1234.maFile"))));
+        QVERIFY(openImportPicker(app, QStringLiteral("sealed.maFile")));
+        app.click(app.byText(QStringLiteral("sealed.maFile")));
+        app.key(Qt::Key_Return);
+        // Said what it seems to be as soon as it is chosen, and again when
+        // read as a .maFile all the same.
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.showsText(QStringLiteral("not in a format Watchword recognises (Base64 "
+                                                "text, perhaps an encrypted Steam Desktop"));
+        }));
+        QVERIFY(choose(app, QStringLiteral("formatBox"), QStringLiteral("Steam Guard (.maFile)")));
+        app.click(app.byName(QStringLiteral("readButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.showsText(QStringLiteral("remove the encryption")); }, 30000));
+        QCOMPARE(vault->accounts()->rowCount(), 0);
+        // Another file, from the same dialog.
+        app.click(app.byName(QStringLiteral("chooseFileButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("1234.maFile")) != nullptr; }));
+        QVERIFY(readChosenFile(app, QStringLiteral("1234.maFile")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Add 1 account")) != nullptr; }, 30000));
+        app.click(app.byText(QStringLiteral("Add 1 account")));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 1; }, 30000));
+        using watchword::app::AccountListModel;
+        const QModelIndex first = vault->accounts()->index(0, 0);
+        QCOMPARE(first.data(AccountListModel::KindRole).toString(), QStringLiteral("steam"));
+        // On screen: a Guard code of 5 symbols, not 6 digits.
+        const QString code = first.data(AccountListModel::PlainCodeRole).toString();
+        QCOMPARE(code.size(), 5);
+        QVERIFY(app.showsText(first.data(AccountListModel::CodeRole).toString()));
+    }
+
+    // --- Import of Authenticator Plus's password-protected ZIP (WinAuth's
+    // kind): recognised, its password asked; a wrong one said so and
+    // nothing added, the right one previews its seven accounts, Steam's
+    // among them as a Steam Guard account.
+    void importAPasswordProtectedZip()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        QVERIFY(QFile::copy(QStringLiteral(WATCHWORD_TEST_DATA_DIR
+                                           "/import/authenticator_plus/authenticator_plus.zip"),
+                            QDir(app.home()).filePath(QStringLiteral("backup.zip"))));
+        QVERIFY(openImportPicker(app, QStringLiteral("backup.zip")));
+        app.click(app.byText(QStringLiteral("backup.zip")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("passwordField")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("formatBox"), "currentText").toString(),
+                 QStringLiteral("WinAuth / Authenticator Plus"));
+        app.click(app.byName(QStringLiteral("passwordField")));
+        app.type(QStringLiteral("testtest"));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.showsText(QStringLiteral("password is wrong")); }, 30000));
+        QCOMPARE(vault->accounts()->rowCount(), 0);
+        app.click(app.byName(QStringLiteral("passwordField")));
+        app.type(QStringLiteral("testtesttest"));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Add 7 accounts")) != nullptr; }, 30000));
+        app.click(app.byText(QStringLiteral("Add 7 accounts")));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 7; }, 30000));
+        using watchword::app::AccountListModel;
+        int steam = 0;
+        for (int row = 0; row < vault->accounts()->rowCount(); ++row)
+            if (vault->accounts()->index(row, 0).data(AccountListModel::KindRole).toString() ==
+                QStringLiteral("steam"))
+                ++steam;
+        QCOMPARE(steam, 1);
+    }
+
     // --- Watch: an export made under a PIN, saved to a new file through the
     // picker, then opened from that file and unlocked with the PIN typed on
     // the watch.

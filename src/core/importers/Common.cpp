@@ -517,6 +517,16 @@ std::optional<Bytes> fromBase64(std::string_view text)
     return decodeBase64(text, urlSafe);
 }
 
+std::optional<SecureBuffer> secretFromBase64(std::string_view text)
+{
+    auto bytes = fromBase64(text);
+    if (!bytes)
+        return std::nullopt;
+    SecureBuffer secret{ByteView(*bytes)};
+    secureWipe(bytes->data(), bytes->size());
+    return secret;
+}
+
 ImportResult<void> checkSize(std::string_view format, ByteView data)
 {
     if (data.size() > maximumImportBytes)

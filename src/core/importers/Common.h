@@ -192,6 +192,9 @@ accountFromUri(std::string_view format, std::size_t index, std::string_view uri,
 // Standard Base64 (RFC 4648 section 4, padding required) and its URL-safe
 // variant; nullopt on any other character or bad padding.
 std::optional<Bytes> fromBase64(std::string_view text);
+// A Base64 secret (either alphabet) straight into a wiped buffer; nullopt
+// if it is not Base64. The decoded copy in between is wiped too.
+std::optional<SecureBuffer> secretFromBase64(std::string_view text);
 
 // Checks the size bounds of Import.h: TooLarge if data is over
 // maximumImportBytes, or count over maximumImportedAccounts.

@@ -5,6 +5,7 @@
 
 #include "importers/Import.h"
 
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 
 namespace watchword::importers::detail {
@@ -12,6 +13,10 @@ namespace watchword::importers::detail {
 using Password = std::optional<ByteView>;
 
 [[nodiscard]] ImportResult<Imported> importOtpauthList(ByteView data);
+// A text of otpauth:// URIs, one a line, read as importOtpauthList does,
+// errors named by format, the result's format source.
+[[nodiscard]] ImportResult<Imported> importUriLines(std::string_view format, Format source,
+                                                    ByteView data);
 [[nodiscard]] ImportResult<Imported> importGoogleMigration(ByteView data);
 [[nodiscard]] ImportResult<Imported> importBitwarden(ByteView data); // JSON or CSV
 [[nodiscard]] ImportResult<Imported> importLastPass(ByteView data);
@@ -45,6 +50,25 @@ bool enteEncrypted(ByteView data);
 [[nodiscard]] ImportResult<Imported> importKeePass(ByteView data);
 // Whether a CSV file's first line is KeePassXC's export header.
 bool looksLikeKeePassCsv(std::string_view firstLine);
+// A Steam Desktop Authenticator .maFile or the Steam app's Steamguard file:
+// Steam Guard accounts from their Base64 shared_secret.
+[[nodiscard]] ImportResult<Imported> importSteam(ByteView data);
+// What a JSON document is to the Steam importer: an account or the Steam
+// app's accounts (it reads them), a manifest of Steam Desktop Authenticator
+// or steamguard-cli (it names the .maFile to import instead), or neither.
+enum class SteamJson { None, Accounts, Manifest };
+SteamJson steamJsonKind(const nlohmann::json& root);
+// Whether text is nothing but one run of Base64 of at least a few AES
+// blocks: what an encrypted .maFile holds.
+bool looksLikeEncryptedMaFile(std::string_view text);
+// WinAuth's export: otpauth URIs, as text or the one file of a ZIP archive
+// (password-encrypted, or not).
+[[nodiscard]] ImportResult<Imported> importWinAuth(ByteView data, Password password);
+bool winAuthEncrypted(ByteView data);
+bool isZipArchive(ByteView data) noexcept;
+// A ZIP archive whose one file is a .txt: WinAuth's (Authenticator Plus's
+// holds a database, Raivo's JSON).
+bool looksLikeWinAuthArchive(ByteView data);
 // Watchword's own backup (docs/FORMAT.md section 10); always encrypted.
 [[nodiscard]] ImportResult<Imported> importWatchwordBackup(ByteView data, Password password);
 bool watchwordBackupEncrypted(ByteView data);

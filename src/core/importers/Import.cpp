@@ -36,6 +36,8 @@ constexpr std::array<FormatNames, allFormats.size()> formatNames = {{
     {Format::LastPass, "lastpass", "LastPass Authenticator"},
     {Format::Ente, "ente", "Ente Auth"},
     {Format::KeePass, "keepass", "KeePassXC / KeePass"},
+    {Format::Steam, "steam", "Steam Guard (.maFile)"},
+    {Format::WinAuth, "winauth", "WinAuth / Authenticator Plus"},
 }};
 
 const FormatNames& namesOf(Format format)
@@ -86,7 +88,7 @@ struct ForeignMagic
     std::string_view description;
 };
 constexpr std::array<ForeignMagic, 6> foreignMagic = {{
-    {std::string_view("PK\x03\x04", 4), "a ZIP archive"}, // WinAuth, Authenticator Plus, Raivo
+    {std::string_view("PK\x03\x04", 4), "a ZIP archive"}, // other than WinAuth's: Raivo's
     {std::string_view("PK\x05\x06", 4), "a ZIP archive"}, // an empty one
     {"%PDF-", "a PDF document"},                          // a printed backup
     {"\x89PNG", "an image"},                              // a screenshot of a QR code
@@ -127,6 +129,12 @@ void add(std::vector<Format>& formats, Format format)
 void guessJson(const Json& json, std::vector<Format>& formats)
 {
     if (json.is_object()) {
+        // A Steam secret's own members (steamguard-cli's files also have a
+        // "tokens", which FreeOTP+'s export has too).
+        if (detail::steamJsonKind(json) != detail::SteamJson::None) {
+            add(formats, Format::Steam);
+            return;
+        }
         if (json.contains("header") && json.contains("db"))
             add(formats, Format::Aegis);
         if (json.contains("schemaVersion") &&
@@ -186,6 +194,7 @@ bool isEncrypted(Format format, ByteView data)
     case Format::Bitwarden:
     case Format::LastPass:
     case Format::KeePass:
+    case Format::Steam:
         return false;
     case Format::Aegis:
         return detail::aegisEncrypted(data);
@@ -197,6 +206,8 @@ bool isEncrypted(Format format, ByteView data)
         return detail::freeOtpEncrypted(data);
     case Format::AuthenticatorPro:
         return detail::authenticatorProEncrypted(data);
+    case Format::WinAuth:
+        return detail::winAuthEncrypted(data);
     case Format::GoogleAuthenticatorDb:
         return false;
     case Format::WatchwordBackup:
@@ -249,6 +260,10 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
         return detail::importEnte(data, password);
     case Format::KeePass:
         return detail::importKeePass(data);
+    case Format::Steam:
+        return detail::importSteam(data);
+    case Format::WinAuth:
+        return detail::importWinAuth(data, password);
     }
     return fail(ImportError::Unsupported, "unknown import format");
 }
@@ -292,6 +307,10 @@ std::vector<Format> guessFormats(ByteView data)
     if (detail::isSqlite(data)) {
         for (const auto format : detail::sqliteFormats(data))
             add(formats, format);
+        return formats;
+    }
+    if (detail::looksLikeWinAuthArchive(data)) {
+        add(formats, Format::WinAuth);
         return formats;
     }
     const std::string_view text = trimmedText(data);
@@ -352,6 +371,10 @@ std::string_view describeUnrecognised(ByteView data)
         return "JSON";
     if (text.starts_with('<'))
         return "XML or HTML";
+    if (detail::looksLikeEncryptedMaFile(text))
+        return "Base64 text, perhaps an encrypted Steam Desktop Authenticator .maFile: remove "
+               "its encryption in Steam Desktop Authenticator (Manage Encryption) and import "
+               "the .maFile again";
     return "text";
 }
 

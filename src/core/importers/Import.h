@@ -39,9 +39,11 @@ enum class Format {
     LastPass,              // LastPass Authenticator's export (JSON)
     Ente,                  // Ente Auth's export: otpauth URIs, plain or password-encrypted
     KeePass,               // KeePassXC's CSV export, or a KeePass / KeePassXC XML export
+    Steam,   // a Steam Desktop Authenticator .maFile, or the Steam app's Steamguard file
+    WinAuth, // WinAuth's text export, or its ZIP archive (password-encrypted)
 };
 
-inline constexpr std::array<Format, 15> allFormats = {Format::OtpauthList,
+inline constexpr std::array<Format, 17> allFormats = {Format::OtpauthList,
                                                       Format::GoogleMigration,
                                                       Format::Aegis,
                                                       Format::TwoFas,
@@ -55,12 +57,14 @@ inline constexpr std::array<Format, 15> allFormats = {Format::OtpauthList,
                                                       Format::ProtonAuthenticator,
                                                       Format::LastPass,
                                                       Format::Ente,
-                                                      Format::KeePass};
+                                                      Format::KeePass,
+                                                      Format::Steam,
+                                                      Format::WinAuth};
 
 // "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
 // "freeotp", "bitwarden", "authenticator-pro", "google-authenticator-db",
-// "watchword-backup", "proton-authenticator", "lastpass", "ente", "keepass": the names
-// the CLI's --from takes.
+// "watchword-backup", "proton-authenticator", "lastpass", "ente", "keepass", "steam", "winauth":
+// the names the CLI's --from takes.
 std::string_view formatName(Format format);
 // "Aegis", "2FAS", ...: as the app names the source.
 std::string_view formatTitle(Format format);

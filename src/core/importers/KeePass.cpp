@@ -110,10 +110,10 @@ ImportResult<SecureBuffer> keePassSecret(const Entry& entry, std::string_view pr
     }
     if (const auto text = fieldOf(entry, base + "-Base32"); !text.empty())
         return secretFromBase32(named, text, secretTail);
-    auto bytes = fromBase64(fieldOf(entry, base + "-Base64"));
-    if (!bytes || bytes->empty())
+    auto secret = secretFromBase64(fieldOf(entry, base + "-Base64"));
+    if (!secret || secret->empty())
         return fail(ImportError::InvalidEntry, named + ": \"" + base + "-Base64\" is not Base64");
-    return SecureBuffer(ByteView(*bytes));
+    return std::move(*secret);
 }
 
 // KeePass 2.47's "TimeOtp-" algorithm names ("HMAC-SHA-256") as

@@ -5,17 +5,13 @@
 
 namespace watchword::importers::detail {
 
-namespace {
-constexpr std::string_view format = "otpauth";
-} // namespace
-
-ImportResult<Imported> importOtpauthList(ByteView data)
+ImportResult<Imported> importUriLines(std::string_view format, Format source, ByteView data)
 {
     auto text = utf8Text(data, format);
     if (!text)
         return Failure<Error<ImportError>>{text.error()};
     Imported imported;
-    imported.format = Format::OtpauthList;
+    imported.format = source;
     // Blank lines and the spaces around a URI come from pasting; no app
     // writes comments into these lists, so '#' is not special (a line
     // starting with it fails like any other line that is not a URI).
@@ -37,6 +33,11 @@ ImportResult<Imported> importOtpauthList(ByteView data)
         return fail(ImportError::Malformed,
                     std::string(format) + ": no otpauth:// URI in the text");
     return imported;
+}
+
+ImportResult<Imported> importOtpauthList(ByteView data)
+{
+    return importUriLines("otpauth", Format::OtpauthList, data);
 }
 
 } // namespace watchword::importers::detail

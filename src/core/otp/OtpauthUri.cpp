@@ -391,9 +391,20 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input,
         }
     }
 
-    // The kind: the type, or Steam through KeePassXC's encoder=steam.
+    // The kind: the type, or Steam through KeePassXC's encoder=steam, or a
+    // time-based URI of Steam's own (issuer "Steam", or Authenticator Pro's
+    // bare "steam" parameter) with no digits, period or algorithm of plain
+    // TOTP: Steam accepts nothing but its Guard codes, and the apps that
+    // write these (Authenticator Pro, WinAuth) make Guard codes from them.
     OtpParameters& parameters = result.parameters;
     parameters.kind = typeKind;
+    const bool steamFlag = std::any_of(
+        result.unknownParameters.begin(), result.unknownParameters.end(),
+        [](const auto& parameter) { return parameter.name == "steam" && parameter.value.empty(); });
+    if (typeKind == OtpKind::Totp && !steamEncoder && (steamFlag || result.issuer() == "Steam") &&
+        (!digits.present || digits.text == "5") && (!period.present || period.text == "30") &&
+        algorithm.value_or(crypto::HashAlgorithm::Sha1) == crypto::HashAlgorithm::Sha1)
+        steamEncoder = true;
     if (steamEncoder) {
         if (typeKind == OtpKind::Hotp)
             return fail(OtpauthError::UnsupportedEncoder,

@@ -3,7 +3,9 @@
 //
 // Parsing is lenient where real exports are and strict where input is wrong.
 // Accepted beyond the letter of the format: type "steam" (Aegis) and the
-// parameter encoder=steam (KeePassXC) for Steam Guard; any letter case in the
+// parameter encoder=steam (KeePassXC) for Steam Guard, as is a totp URI whose
+// issuer is "Steam" or with a bare "steam" parameter (Authenticator Pro,
+// WinAuth) and no digits, period or algorithm but Steam's; any letter case in the
 // scheme, the type and the algorithm name; '+' as a space in parameter values
 // (form encoding, as exports write issuer=Air+Canada); lower-case, grouped or
 // unpadded Base32 secrets; 6 to 10 digits; unknown parameters, kept in order.

@@ -46,6 +46,10 @@ inline importers::Format formatOfTestFile(const QString& file)
         {QStringLiteral("lastpass"), importers::Format::LastPass},
         {QStringLiteral("ente"), importers::Format::Ente},
         {QStringLiteral("keepass"), importers::Format::KeePass},
+        {QStringLiteral("steam"), importers::Format::Steam},
+        {QStringLiteral("winauth"), importers::Format::WinAuth},
+        // Authenticator Plus's export is WinAuth's kind of archive.
+        {QStringLiteral("authenticator_plus"), importers::Format::WinAuth},
     };
     if (!folders.contains(folder))
         qFatal("EXPECTED.json names a file in an unknown folder: %s", qPrintable(file));

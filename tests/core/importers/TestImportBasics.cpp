@@ -179,9 +179,12 @@ void TestImportBasics::guessesEveryTestFile_data()
         else if (file.endsWith(QLatin1String(".xml")) &&
                  file.startsWith(QLatin1String("freeotp")) && !file.contains(QLatin1String("_v2_")))
             first = preferences;
-        else if (file == QLatin1String("ente/stratum_ente.unencrypted.txt"))
-            // An Ente export without codeDisplay is an otpauth list too.
-            first = {static_cast<int>(Format::OtpauthList), static_cast<int>(Format::Ente)};
+        else if (file == QLatin1String("ente/stratum_ente.unencrypted.txt") ||
+                 file == QLatin1String("winauth/stratum_winauth.txt"))
+            // An Ente export without codeDisplay, and WinAuth's text
+            // export, are otpauth lists too.
+            first = {static_cast<int>(Format::OtpauthList), static_cast<int>(Format::Ente),
+                     static_cast<int>(Format::WinAuth)};
         else
             first = f(test::formatOfTestFile(file));
         QTest::newRow(qPrintable(file)) << file << first;
@@ -572,10 +575,8 @@ void TestImportBasics::unrecognisedFiles_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("what");
-    QTest::newRow("WinAuth zip") << "winauth/stratum_winauth.zip"
-                                 << "a ZIP archive";
-    QTest::newRow("Authenticator Plus zip") << "authenticator_plus/authenticator_plus.zip"
-                                            << "a ZIP archive";
+    QTest::newRow("empty zip") << "winauth/stratum_winauth.invalid.zip"
+                               << "a ZIP archive";
     QTest::newRow("Authenticator Plus database (SQLCipher)")
         << "authenticator_plus/stratum_authplus.db"
         << "binary data, perhaps encrypted";

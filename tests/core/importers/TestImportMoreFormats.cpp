@@ -21,6 +21,9 @@ const QString lastPassGroups = QStringLiteral("lastpass/stratum_lastpass.json");
 const QString enteSealed = QStringLiteral("ente/proton_encrypted.lowcomplexity.txt");
 const QString keePassCsv = QStringLiteral("keepass/keepassxc_stratum_aes256.aeskdf.csv");
 const QString keePassXml = QStringLiteral("keepass/keepassxc_stratum_aes256.aeskdf.xml");
+const QString steamMaFile = QStringLiteral("steam/steamguard-cli_sda_1234.maFile");
+const QString steamApp = QStringLiteral("steam/aegis_steam.json");
+const QString winAuthZip = QStringLiteral("winauth/stratum_winauth.zip");
 const QString protonSealed =
     QStringLiteral("proton_authenticator/ente_proton_authenticator_backup_encrypted_1231246.json");
 
@@ -38,6 +41,8 @@ private slots:
     void enteCodeDisplayAndQuirks();
     void keePassGroupsAndRecycleBin();
     void keePassFieldForms();
+    void steamFilesAndRefusals();
+    void winAuthArchives();
 };
 
 void TestImportMoreFormats::errors_data()
@@ -169,6 +174,60 @@ void TestImportMoreFormats::errors_data()
     QTest::newRow("keepass: otp a bare secret")
         << keePass << edited(keePassXml, "otpauth://totp/Long:Period?secret=", "JGRMXBLP?secret=")
         << none << ImportError::InvalidEntry;
+
+    const auto steam = Format::Steam;
+    QTest::newRow("steam: no shared_secret")
+        << steam << edited(steamMaFile, "\"shared_secret\"", "\"sharedsecret\"") << none
+        << ImportError::Malformed;
+    QTest::newRow("steam: shared_secret not Base64")
+        << steam << edited(steamMaFile, "zvIayp3JPvtvX/QGHq", "zvIayp3JPvtvX/QG!q") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("steam: shared_secret empty")
+        << steam << edited(steamMaFile, "zvIayp3JPvtvX/QGHqsqKBk/44s=", "") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("steam: shared_secret a number")
+        << steam << edited(steamMaFile, "\"zvIayp3JPvtvX/QGHqsqKBk/44s=\"", "7") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("steam: accounts empty")
+        << steam << QByteArray(R"({"accounts": {}})") << none << ImportError::Malformed;
+    QTest::newRow("steam: accounts an array")
+        << steam << QByteArray(R"({"accounts": [1]})") << none << ImportError::Malformed;
+    QTest::newRow("steam: an account not an object")
+        << steam << edited(steamApp, "{\"abcdefg\":{", "{\"abcdefg\":3,\"x\":{") << none
+        << ImportError::Malformed;
+    QTest::newRow("steam: JSON cut short")
+        << steam << readFile(steamMaFile).left(100) << none << ImportError::Malformed;
+    QTest::newRow("steam: SDA manifest")
+        << steam << readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_manifest.json"))
+        << none << ImportError::Unsupported;
+    QTest::newRow("steam: encrypted maFile")
+        << steam << readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_1234.maFile"))
+        << none << ImportError::Unsupported;
+
+    const auto winAuth = Format::WinAuth;
+    const QByteArray winAuthPassword("test");
+    QTest::newRow("winauth: no password")
+        << winAuth << readFile(winAuthZip) << none << ImportError::PasswordRequired;
+    QTest::newRow("winauth: wrong password")
+        << winAuth << readFile(winAuthZip) << QByteArray("tset") << ImportError::WrongPassword;
+    QTest::newRow("winauth: password with a NUL")
+        << winAuth << readFile(winAuthZip) << QByteArray("test\0x", 6)
+        << ImportError::WrongPassword;
+    QTest::newRow("winauth: empty archive")
+        << winAuth << readFile(QStringLiteral("winauth/stratum_winauth.invalid.zip")) << none
+        << ImportError::Malformed;
+    QTest::newRow("winauth: two files")
+        << winAuth << readFile(QStringLiteral("winauth/made_two_files.zip")) << none
+        << ImportError::Malformed;
+    QTest::newRow("winauth: archive cut short")
+        << winAuth << readFile(winAuthZip).left(150) << winAuthPassword << ImportError::Malformed;
+    QTest::newRow("winauth: ciphertext changed") << winAuth << [] {
+        QByteArray data = readFile(winAuthZip);
+        data[80] = char(data[80] ^ 0x01); // in the deflated text
+        return data;
+    }() << winAuthPassword << ImportError::WrongPassword;
+    QTest::newRow("winauth: text not a URI")
+        << winAuth << QByteArray("hello\n") << none << ImportError::Malformed;
 }
 
 void TestImportMoreFormats::errors()
@@ -387,4 +446,88 @@ void TestImportMoreFormats::keePassFieldForms()
 }
 
 QTEST_GUILESS_MAIN(TestImportMoreFormats)
+// The Steam app's file with several accounts reads them all, in order; an
+// encrypted .maFile and a folder's manifest are named for what they are,
+// with the way out, whether picked with --from or guessed; Steam's own
+// otpauth URIs (issuer Steam, no digits) are Steam Guard accounts in any
+// URI list, as the apps that write them mean.
+void TestImportMoreFormats::steamFilesAndRefusals()
+{
+    const QByteArray two =
+        R"({"accounts": {"1": {"shared_secret": "zvIayp3JPvtvX/QGHqsqKBk/44s=",
+        "account_name": "first"}, "2": {"shared_secret": "kSJa7hfbr8IvReG9/1Ax13BhTJA=",
+        "account_name": "second"}}})";
+    const auto both = importAccounts(Format::Steam, test::view(two));
+    QVERIFY2(both.ok(), both ? "" : both.error().message.c_str());
+    QCOMPARE(both->accounts.size(), std::size_t(2));
+    QCOMPARE(both->accounts[1].accountName, std::string("second"));
+    QCOMPARE(both->accounts[1].parameters, otp::OtpParameters::steam());
+    QCOMPARE(guessFormats(test::view(two)), std::vector<Format>{Format::Steam});
+
+    const QByteArray sealed =
+        readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_1234.maFile"));
+    QVERIFY(guessFormats(test::view(sealed)).empty());
+    QVERIFY(std::string(describeUnrecognised(test::view(sealed)))
+                .find("encrypted Steam Desktop Authenticator .maFile") != std::string::npos);
+    const QByteArray manifest =
+        readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_manifest.json"));
+    QCOMPARE(guessFormats(test::view(manifest)), std::vector<Format>{Format::Steam});
+    const auto refused = importAccounts(Format::Steam, test::view(manifest));
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.find(".maFile") != std::string::npos &&
+                 refused.error().message.find("Manage Encryption") != std::string::npos,
+             refused.error().message.c_str());
+    // steamguard-cli's own manifest is not taken for Proton Authenticator's
+    // export, which also has "version" and "entries".
+    const QByteArray cliManifest = R"({"version":1,"entries":[{"filename":"1234.maFile",
+        "steam_id":1234,"account_name":"example","encryption":null}]})";
+    QCOMPARE(guessFormats(test::view(cliManifest)), std::vector<Format>{Format::Steam});
+
+    const QByteArray uris = "otpauth://totp/Steam:gaben?secret=JBSWY3DPEHPK3PXP&issuer=Steam\n"
+                            "otpauth://totp/Steam:six?secret=JBSWY3DPEHPK3PXP&digits=6\n"
+                            "otpauth://totp/Valve:flag?secret=JBSWY3DPEHPK3PXP&steam\n"
+                            "otpauth://totp/Steamy:no?secret=JBSWY3DPEHPK3PXP\n";
+    const auto listed = importAccounts(Format::OtpauthList, test::view(uris));
+    QVERIFY2(listed.ok(), listed ? "" : listed.error().message.c_str());
+    QCOMPARE(listed->accounts[0].parameters, otp::OtpParameters::steam());
+    QCOMPARE(listed->accounts[1].parameters.kind, otp::OtpKind::Totp);
+    QCOMPARE(listed->accounts[1].parameters.digits, 6);
+    QCOMPARE(listed->accounts[2].parameters, otp::OtpParameters::steam());
+    QCOMPARE(listed->accounts[3].parameters.kind, otp::OtpKind::Totp);
+}
+
+// WinAuth's archive: guessed by its one .txt, encrypted or not; a wrong
+// password is always WrongPassword, also the 1 in 256 that pass the
+// traditional encryption's check byte and decrypt to noise (caught by the
+// inflate or the CRC), never an import of noise or a "damaged" file.
+void TestImportMoreFormats::winAuthArchives()
+{
+    const QByteArray sealed = readFile(winAuthZip);
+    QCOMPARE(guessFormats(test::view(sealed)), std::vector<Format>{Format::WinAuth});
+    QVERIFY(isEncrypted(Format::WinAuth, test::view(sealed)));
+    const QByteArray open = readFile(QStringLiteral("winauth/made_unencrypted.zip"));
+    QCOMPARE(guessFormats(test::view(open)), std::vector<Format>{Format::WinAuth});
+    QVERIFY(!isEncrypted(Format::WinAuth, test::view(open)));
+    const auto plain = importAccounts(Format::WinAuth, test::view(open));
+    QVERIFY2(plain.ok(), plain ? "" : plain.error().message.c_str());
+    QCOMPARE(plain->accounts.size(), std::size_t(1));
+    QCOMPARE(plain->accounts[0].accountName, std::string("Authenticator"));
+    // Authenticator Plus's archive is the same: its Accounts.txt is read.
+    QCOMPARE(guessFormats(
+                 test::view(readFile(QStringLiteral("authenticator_plus/authenticator_plus.zip")))),
+             std::vector<Format>{Format::WinAuth});
+
+    int passedCheckByte = 0;
+    for (int i = 0; i < 1024; ++i) {
+        const QByteArray wrong = "wrong " + QByteArray::number(i);
+        const auto result = importAccounts(Format::WinAuth, test::view(sealed), test::view(wrong));
+        QVERIFY2(!result.ok(), wrong.constData());
+        QVERIFY2(result.error().code == ImportError::WrongPassword, result.error().message.c_str());
+        if (result.error().message.find("or the archive is damaged") != std::string::npos)
+            ++passedCheckByte;
+    }
+    // About 4 of the 1024 pass the check byte; the loop saw the path.
+    QVERIFY(passedCheckByte > 0);
+}
+
 #include "TestImportMoreFormats.moc"

@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import xml.etree.ElementTree as ET
+import zipfile
 import urllib.parse
 
 from argon2.low_level import Type, hash_secret_raw
@@ -31,7 +32,12 @@ ENTE = [("aegis_ente_auth.txt", None), ("proton_plain.txt", None),
         ("stratum_ente.encrypted.json", "test")]
 KEEPASS = ["keepassxc_stratum_aes256.aeskdf.csv", "keepassxc_stratum_aes256.aeskdf.xml",
            "keepassxc_stratum_groups.csv", "keepassxc_stratum_groups.xml"]
-FOLDERS = ("proton_authenticator/", "lastpass/", "ente/", "keepass/")
+STEAM = ["aegis_steam.json", "aegis_steam_old.json", "steamguard-cli_sda_1234.maFile",
+         "steamguard-cli_steamv2_sample.maFile", "steamguard-cli_v1_1234.maFile"]
+WINAUTH = [("winauth/stratum_winauth.zip", "test"), ("winauth/stratum_winauth.txt", None),
+           ("authenticator_plus/authenticator_plus.zip", "testtesttest")]
+FOLDERS = ("proton_authenticator/", "lastpass/", "ente/", "keepass/", "steam/", "winauth/",
+           "authenticator_plus/")
 
 
 def canonical(text):
@@ -149,6 +155,37 @@ def keepass_entries(name, raw):
     return out
 
 
+def steam_entries(doc):
+    """A .maFile's one account, or the Steam app's {"accounts": {...}}:
+    issuer Steam, name account_name, key the Base64 shared_secret."""
+    accounts = list(doc["accounts"].values()) if "accounts" in doc else [doc]
+    return [{"type": "steam", "issuer": "Steam", "name": a["account_name"],
+             "secret": base64.b32encode(base64.b64decode(a["shared_secret"])).decode().rstrip("="),
+             "algo": "SHA1", "digits": 5, "period": 30} for a in accounts]
+
+
+def uri_entries(text):
+    """otpauth URIs, one a line: issuer parameter, else the label's prefix."""
+    out = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        parts = urllib.parse.urlsplit(line.strip())
+        query = dict(urllib.parse.parse_qsl(parts.query))
+        label = urllib.parse.unquote(parts.path[1:])
+        issuer, _, name = label.rpartition(":")
+        entry = {"type": parts.netloc, "issuer": query.get("issuer", issuer), "name": name,
+                 "secret": canonical(query["secret"]),
+                 "algo": query.get("algorithm", "SHA1").upper(),
+                 "digits": int(query.get("digits", 5 if parts.netloc == "steam" else 6))}
+        if parts.netloc == "hotp":
+            entry["counter"] = int(query.get("counter", 0))
+        else:
+            entry["period"] = int(query.get("period", 30))
+        out.append(entry)
+    return out
+
+
 def finished(record, entries, notes):
     record["entry_count"] = len(entries)
     record["entries"] = entries
@@ -227,6 +264,32 @@ def main():
                                 "their Title and UserName (the URI's label is KeePassXC's own, "
                                 "\"none\" for an empty user name); recycle bin and history "
                                 "left out; encoder=steam is a Steam entry."))
+    for name in STEAM:
+        doc = json.load(open("steam/" + name))
+        record = {"file": "steam/" + name,
+                  "app": "Steam (Aegis's test file)" if name.startswith("aegis")
+                  else "Steam Desktop Authenticator / steamguard-cli",
+                  "format": "Steam app Steamguard file" if "accounts" in doc
+                  else ".maFile (one account's JSON)", "encrypted": False}
+        records.append(finished(record, steam_entries(doc),
+                                "shared_secret (Base64) is the key of a Steam Guard entry, "
+                                "named by account_name; the uri member is not read."))
+    for name, password in WINAUTH:
+        raw = open(name, "rb").read()
+        record = {"file": name,
+                  "app": "Authenticator Plus" if "plus" in name else "WinAuth",
+                  "format": ("ZIP archive, traditional PKWARE encryption, one deflated .txt"
+                             if password else "text export, one otpauth URI a line"),
+                  "encrypted": bool(password)}
+        if password:
+            archive = zipfile.ZipFile(io.BytesIO(raw))
+            raw = archive.read(archive.infolist()[0], pwd=password.encode())
+            record["password"] = password
+            record["crypto"] = ("ZipCrypto (traditional PKWARE) with the password; verified by "
+                                "Python's zipfile, which checks the CRC")
+        records.append(finished(record, uri_entries(raw.decode()),
+                                "the archive's one file read as an otpauth URI list; icon= "
+                                "(WinAuth's) is not read; type steam is Steam Guard."))
     files = [f for f in expected["files"] if not f["file"].startswith(FOLDERS)]
     expected["files"] = files + records
     expected["counts"]["files"] = len(expected["files"])
