@@ -139,7 +139,11 @@ bool ImportController::openFile(const QUrl& url)
         setError(tr("Cannot import %1: %2").arg(name, QString::fromStdString(data.error())));
         return false;
     }
-    return openBytes(std::make_unique<SecureBuffer>(std::move(data).value()), name);
+    if (!openBytes(std::make_unique<SecureBuffer>(std::move(data).value()), name))
+        return false;
+    // A Steam Desktop Authenticator manifest.json reads the .maFiles beside it.
+    m_companions = importers::companionFilesBeside(QFile::encodeName(path).toStdString());
+    return true;
 }
 
 bool ImportController::openData(const QByteArray& data, const QString& sourceName)
@@ -200,15 +204,15 @@ void ImportController::read(QString password)
     const std::uint64_t request = ++m_request;
     runInBackground(
         this,
-        [data = m_data, format, shared] {
+        [data = m_data, format, shared, companions = m_companions] {
             ReadOutcome outcome;
             std::optional<ByteView> typed;
             if (shared->has_value())
                 typed = (*shared)->span();
             // Entries that cannot be imported are shown in the preview,
             // unticked, and the user adds the rest.
-            auto imported = importers::importAccounts(format, data->span(), typed,
-                                                      importers::UnreadableEntries::Skip);
+            auto imported = importers::importAccounts(
+                format, data->span(), typed, importers::UnreadableEntries::Skip, companions);
             shared->reset(); // wiped as soon as it has served
             if (!imported)
                 outcome.error = readError(imported.error());
@@ -359,6 +363,7 @@ void ImportController::reset()
     m_guessed = 0;
     m_formatIndex = 0;
     m_sourceName.clear();
+    m_companions = {};
     m_warnings.clear();
     m_preview.clear();
     if (!m_adding)

@@ -135,6 +135,9 @@ private:
     QString m_sourceName;
     // The source's bytes, shared with a read running on the pool.
     std::shared_ptr<const SecureBuffer> m_data;
+    // The files beside an opened file (a Steam manifest's .maFiles); empty
+    // for pasted text.
+    importers::CompanionFiles m_companions;
     std::vector<importers::Format> m_formats; // guessed first, then the rest
     int m_guessed = 0;
     int m_formatIndex = 0;

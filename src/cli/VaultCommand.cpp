@@ -962,6 +962,7 @@ std::string importedLabel(const importers::ImportedAccount& account)
 // the source is bad input, exit 2. Either way the status is in status.
 std::optional<importers::Imported> importSource(importers::Format format, ByteView data,
                                                 const std::string& sourceName,
+                                                const importers::CompanionFiles& companions,
                                                 SecretSource& secrets,
                                                 std::optional<SecureBuffer>& sourcePassword,
                                                 std::optional<Error<importers::ImportError>>& error)
@@ -996,8 +997,8 @@ std::optional<importers::Imported> importSource(importers::Format format, ByteVi
     }
     // Entries that cannot be imported are listed, not fatal here: runImport
     // shows them and refuses unless --skip-unsupported.
-    auto imported =
-        importers::importAccounts(format, data, password, importers::UnreadableEntries::Skip);
+    auto imported = importers::importAccounts(format, data, password,
+                                              importers::UnreadableEntries::Skip, companions);
     if (!imported) {
         error = imported.error();
         return std::nullopt;
@@ -1050,13 +1051,16 @@ int runImport(const Arguments& arguments, const std::string& path)
                            std::string(importers::describeUnrecognised(data->span())) +
                            "); it is none of " + formatNames(false) +
                            " (if it is one, name it with --from)");
+    // A Steam Desktop Authenticator manifest.json reads the .maFiles beside it.
+    const importers::CompanionFiles companions =
+        sourceFromStdin ? importers::CompanionFiles() : importers::companionFilesBeside(source);
     std::optional<SecureBuffer> sourcePassword;
     std::optional<importers::Imported> imported;
     std::optional<Error<importers::ImportError>> firstError;
     for (const auto format : candidates) {
         std::optional<Error<importers::ImportError>> failure;
-        imported =
-            importSource(format, data->span(), sourceName, *secrets, sourcePassword, failure);
+        imported = importSource(format, data->span(), sourceName, companions, *secrets,
+                                sourcePassword, failure);
         if (imported)
             break;
         // A password that does not open the file ends the guessing: the

@@ -643,24 +643,22 @@ private slots:
             [&] { return app.byText(QStringLiteral("Group A/Group B")) != nullptr; }));
     }
 
-    // --- Import of Steam secrets: an encrypted .maFile is refused with the
-    // way out and nothing added; the plain one is recognised by itself and
-    // becomes a Steam Guard account.
+    // --- Import of Steam secrets from an encrypted Steam Desktop
+    // Authenticator folder: its .maFile alone is refused with the way out and
+    // nothing added; its manifest.json asks the password, reads the .maFile
+    // beside it and makes a Steam Guard account.
     void importASteamMaFile()
     {
         FrontDoor& app = open();
         VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         const QDir home(app.home());
-        QVERIFY(
-            QFile::copy(QStringLiteral(WATCHWORD_TEST_DATA_DIR
-                                       "/import/steam/steamguard-cli_sda_encrypted_1234.maFile"),
-                        home.filePath(QStringLiteral("sealed.maFile"))));
-        QVERIFY(QFile::copy(
-            QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/steam/steamguard-cli_sda_1234.maFile"),
-            home.filePath(QStringLiteral("1234.maFile"))));
-        QVERIFY(openImportPicker(app, QStringLiteral("sealed.maFile")));
-        app.click(app.byText(QStringLiteral("sealed.maFile")));
+        for (const QString& name : {QStringLiteral("1234.maFile"), QStringLiteral("manifest.json")})
+            QVERIFY(QFile::copy(
+                QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/steam/sda_encrypted/") + name,
+                home.filePath(name)));
+        QVERIFY(openImportPicker(app, QStringLiteral("1234.maFile")));
+        app.click(app.byText(QStringLiteral("1234.maFile")));
         app.key(Qt::Key_Return);
         // Said what it seems to be as soon as it is chosen, and again when
         // read as a .maFile all the same.
@@ -671,13 +669,19 @@ private slots:
         QVERIFY(choose(app, QStringLiteral("formatBox"), QStringLiteral("Steam Guard (.maFile)")));
         app.click(app.byName(QStringLiteral("readButton")));
         QVERIFY(FrontDoor::waitFor(
-            [&] { return app.showsText(QStringLiteral("remove the encryption")); }, 30000));
+            [&] { return app.showsText(QStringLiteral("import that manifest.json")); }, 30000));
         QCOMPARE(vault->accounts()->rowCount(), 0);
         // Another file, from the same dialog.
         app.click(app.byName(QStringLiteral("chooseFileButton")));
         QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byText(QStringLiteral("1234.maFile")) != nullptr; }));
-        QVERIFY(readChosenFile(app, QStringLiteral("1234.maFile")));
+            [&] { return app.byText(QStringLiteral("manifest.json")) != nullptr; }));
+        app.click(app.byText(QStringLiteral("manifest.json")));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("passwordField")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("passwordField")));
+        app.type(QStringLiteral("password"));
+        app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("Add 1 account")) != nullptr; }, 30000));
         app.click(app.byText(QStringLiteral("Add 1 account")));

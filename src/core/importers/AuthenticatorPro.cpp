@@ -267,34 +267,11 @@ ImportResult<Imported> importLegacy(ByteView data, ByteView password)
                          "layout holds whole 16-byte blocks)");
     const ByteView salt = data.subspan(legacyMagic.size(), legacySaltSize);
     const ByteView iv = data.subspan(legacyMagic.size() + legacySaltSize, crypto::AesCbc::ivSize);
-    SecureBuffer key(keySize);
-    if (auto derived = crypto::pbkdf2(crypto::HashAlgorithm::Sha1, password, salt, legacyIterations,
-                                      key.span());
-        !derived)
-        return fail(ImportError::Unsupported,
-                    std::string(formatLabel) + ": " + derived.error().message);
-    auto cipher = crypto::AesCbc::create(key);
-    if (!cipher)
-        return fail(ImportError::Unsupported,
-                    std::string(formatLabel) + ": " + cipher.error().message);
-    const auto wrong = [] {
-        return fail(ImportError::WrongPassword,
-                    std::string(formatLabel) +
-                        ": the password is wrong (or the file is damaged; the old layout "
-                        "cannot tell which)");
-    };
-    auto plaintext = cipher->decrypt(iv, data.subspan(header));
-    if (!plaintext) {
-        if (plaintext.error().code == crypto::AesCbcError::BadPadding)
-            return wrong();
-        return malformed(formatLabel, "cannot decrypt: " + plaintext.error().message);
-    }
-    // Right padding by chance (about 1 in 256 wrong passwords): the text is
-    // then no JSON object.
-    const std::string_view text = plaintext->view();
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos ||
-        text[text.find_first_not_of(" \t\r\n")] != '{' || !utf8Text(plaintext->span(), "").ok())
-        return wrong();
+    auto plaintext =
+        openPbkdf2AesCbc(formatLabel, crypto::HashAlgorithm::Sha1, password, salt, legacyIterations,
+                         iv, data.subspan(header), "the file (old layout)");
+    if (!plaintext)
+        return fail(plaintext.error());
     return importJson(plaintext->span());
 }
 

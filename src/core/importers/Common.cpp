@@ -1,6 +1,8 @@
 #include "importers/Common.h"
 
+#include "crypto/AesCbc.h"
 #include "crypto/AesGcm.h"
+#include "crypto/Kdf.h"
 #include "encoding/Base32.h"
 #include "otp/OtpauthUri.h"
 #include "vault/Records.h"
@@ -515,6 +517,49 @@ std::optional<Bytes> fromBase64(std::string_view text)
 {
     const bool urlSafe = text.find_first_of("-_") != std::string_view::npos;
     return decodeBase64(text, urlSafe);
+}
+
+ImportResult<SecureBuffer> openPbkdf2AesCbc(std::string_view format, crypto::HashAlgorithm hash,
+                                            ByteView password, ByteView salt,
+                                            std::uint32_t iterations, ByteView iv,
+                                            ByteView ciphertext, std::string_view what)
+{
+    if (ciphertext.empty() || ciphertext.size() % crypto::AesCbc::blockSize != 0)
+        return fail(ImportError::Malformed,
+                    std::string(format) + ": " + std::string(what) +
+                        " is cut off or damaged (AES-CBC holds whole 16-byte blocks)");
+    if (iv.size() != crypto::AesCbc::ivSize)
+        return fail(ImportError::Malformed, std::string(format) + ": the IV of " +
+                                                std::string(what) + " is " +
+                                                std::to_string(iv.size()) + " bytes, not 16");
+    if (auto bounded = checkPbkdf2Iterations(format, "the PBKDF2 iteration count", iterations);
+        !bounded)
+        return fail(bounded.error());
+    SecureBuffer key(32);
+    if (auto derived = crypto::pbkdf2(hash, password, salt, iterations, key.span()); !derived)
+        return fail(ImportError::Unsupported, std::string(format) + ": " + derived.error().message);
+    auto cipher = crypto::AesCbc::create(key);
+    if (!cipher)
+        return fail(ImportError::Unsupported, std::string(format) + ": " + cipher.error().message);
+    const auto wrong = [&] {
+        return fail(ImportError::WrongPassword,
+                    std::string(format) + ": the password is wrong (or " + std::string(what) +
+                        " is damaged: without a tag the two cannot be told apart)");
+    };
+    auto plaintext = cipher->decrypt(iv, ciphertext);
+    if (!plaintext) {
+        if (plaintext.error().code == crypto::AesCbcError::BadPadding)
+            return wrong();
+        return fail(ImportError::Malformed, std::string(format) + ": cannot decrypt " +
+                                                std::string(what) + ": " +
+                                                plaintext.error().message);
+    }
+    const std::string_view text = plaintext->view();
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || text[first] != '{' ||
+        !utf8Text(plaintext->span(), "").ok())
+        return wrong();
+    return std::move(*plaintext);
 }
 
 std::optional<SecureBuffer> secretFromBase64(std::string_view text)

@@ -95,6 +95,17 @@ inline constexpr std::uint32_t maximumArgon2Parallelism = 16;
                                                              ByteView sealed,
                                                              std::string_view what);
 
+// What the older apps encrypt with (Authenticator Pro's legacy backup, Steam
+// Desktop Authenticator's .maFile): AES-256-CBC with PKCS#7 padding under
+// PBKDF2-HMAC-<hash>(password, salt, iterations) as a 32-byte key. CBC has
+// no tag: bad padding, or a plaintext that is not a UTF-8 JSON object (right
+// padding by chance: about 1 in 256 wrong passwords), is WrongPassword
+// "<format>: the password is wrong (or <what> is damaged: ...)"; a
+// ciphertext of no whole blocks Malformed.
+[[nodiscard]] ImportResult<SecureBuffer>
+openPbkdf2AesCbc(std::string_view format, crypto::HashAlgorithm hash, ByteView password,
+                 ByteView salt, std::uint32_t iterations, ByteView iv, ByteView ciphertext,
+                 std::string_view what);
 // Errors are made with base/Result.h's fail: fail(ImportError::Malformed,
 // "aegis: db.entries: not an array").
 

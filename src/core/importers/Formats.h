@@ -52,7 +52,10 @@ bool enteEncrypted(ByteView data);
 bool looksLikeKeePassCsv(std::string_view firstLine);
 // A Steam Desktop Authenticator .maFile or the Steam app's Steamguard file:
 // Steam Guard accounts from their Base64 shared_secret.
-[[nodiscard]] ImportResult<Imported> importSteam(ByteView data);
+[[nodiscard]] ImportResult<Imported> importSteam(ByteView data, Password password,
+                                                 const CompanionFiles& companions);
+// Whether data is a manifest.json whose .maFiles are encrypted.
+bool steamEncrypted(ByteView data);
 // What a JSON document is to the Steam importer: an account or the Steam
 // app's accounts (it reads them), a manifest of Steam Desktop Authenticator
 // or steamguard-cli (it names the .maFile to import instead), or neither.

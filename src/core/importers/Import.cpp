@@ -1,5 +1,6 @@
 #include "importers/Import.h"
 
+#include "base/FileIo.h"
 #include "importers/Common.h"
 #include "importers/Formats.h"
 #include "importers/SqliteDatabase.h"
@@ -194,7 +195,6 @@ bool isEncrypted(Format format, ByteView data)
     case Format::Bitwarden:
     case Format::LastPass:
     case Format::KeePass:
-    case Format::Steam:
         return false;
     case Format::Aegis:
         return detail::aegisEncrypted(data);
@@ -208,6 +208,8 @@ bool isEncrypted(Format format, ByteView data)
         return detail::authenticatorProEncrypted(data);
     case Format::WinAuth:
         return detail::winAuthEncrypted(data);
+    case Format::Steam:
+        return detail::steamEncrypted(data);
     case Format::GoogleAuthenticatorDb:
         return false;
     case Format::WatchwordBackup:
@@ -222,7 +224,8 @@ bool isEncrypted(Format format, ByteView data)
 
 namespace {
 
-ImportResult<Imported> importAll(Format format, ByteView data, std::optional<ByteView> password)
+ImportResult<Imported> importAll(Format format, ByteView data, std::optional<ByteView> password,
+                                 const CompanionFiles& companions)
 {
     if (auto size = detail::checkSize(formatName(format), data); !size)
         return Failure<Error<ImportError>>{size.error()};
@@ -261,7 +264,7 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
     case Format::KeePass:
         return detail::importKeePass(data);
     case Format::Steam:
-        return detail::importSteam(data);
+        return detail::importSteam(data, password, companions);
     case Format::WinAuth:
         return detail::importWinAuth(data, password);
     }
@@ -272,9 +275,10 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
 
 ImportResult<Imported> importAccounts(Format format, ByteView data,
                                       std::optional<ByteView> password,
-                                      UnreadableEntries unreadable)
+                                      UnreadableEntries unreadable,
+                                      const CompanionFiles& companions)
 {
-    auto imported = importAll(format, data, password);
+    auto imported = importAll(format, data, password, companions);
     if (!imported || imported->skipped.empty() || unreadable == UnreadableEntries::Skip)
         return imported;
     const auto& skipped = imported->skipped;
@@ -283,6 +287,29 @@ ImportResult<Imported> importAccounts(Format format, ByteView data,
         message += " (and " + std::to_string(skipped.size() - 1) + " more " +
                    (skipped.size() == 2 ? "entry" : "entries") + " that cannot be imported)";
     return fail(ImportError::InvalidEntry, std::move(message));
+}
+
+bool isPlainFileName(std::string_view name) noexcept
+{
+    return !name.empty() && name != "." && name != ".." &&
+           name.find_first_of(std::string_view("/\\\0", 3)) == std::string_view::npos;
+}
+
+CompanionFiles companionFilesBeside(const std::string& path)
+{
+    const auto slash = path.rfind('/');
+    const std::string folder =
+        slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+    return [folder](std::string_view name) -> std::optional<SecureBuffer> {
+        if (!isPlainFileName(name))
+            return std::nullopt;
+        std::string companion = folder;
+        companion.append(name);
+        auto read = readRegularFile(companion, maximumImportBytes);
+        if (!read)
+            return std::nullopt;
+        return std::move(read).value();
+    };
 }
 
 std::vector<Format> guessFormats(ByteView data)
@@ -372,9 +399,8 @@ std::string_view describeUnrecognised(ByteView data)
     if (text.starts_with('<'))
         return "XML or HTML";
     if (detail::looksLikeEncryptedMaFile(text))
-        return "Base64 text, perhaps an encrypted Steam Desktop Authenticator .maFile: remove "
-               "its encryption in Steam Desktop Authenticator (Manage Encryption) and import "
-               "the .maFile again";
+        return "Base64 text, perhaps an encrypted Steam Desktop Authenticator .maFile: import "
+               "the manifest.json of its folder instead, with the encryption password";
     return "text";
 }
 

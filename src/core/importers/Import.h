@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -135,6 +136,19 @@ enum class UnreadableEntries {
             // a caller that shows the list and asks before it adds the rest
 };
 
+// The files beside the imported one, for a format whose export is a folder
+// (Steam Desktop Authenticator's manifest.json names each account's
+// .maFile): the file called name in the same folder, or nullopt if there is
+// none or it cannot be read. name is the file's own; a name that is not a
+// plain file name (a path, "..") is never looked up.
+using CompanionFiles = std::function<std::optional<SecureBuffer>(std::string_view name)>;
+// The regular files in the folder of path, each read whole into wiped memory
+// (at most maximumImportBytes; a FIFO or a device is refused, not waited on).
+CompanionFiles companionFilesBeside(const std::string& path);
+// Whether name is a plain file name: not empty, not "." or "..", no '/',
+// '\\' or NUL.
+bool isPlainFileName(std::string_view name) noexcept;
+
 // Whether data, read as format, is encrypted (so a password is needed).
 // False for data that is not of that format at all: import() says why.
 bool isEncrypted(Format format, ByteView data);
@@ -146,10 +160,13 @@ bool isEncrypted(Format format, ByteView data);
 // naming the entry by position, issuer and name and the value refused, never
 // by its secret; with UnreadableEntries::Skip it is listed in
 // Imported::skipped instead and the other entries are read. A file that is
-// damaged or not of the format fails whole either way.
+// damaged or not of the format fails whole either way. companions: the
+// files beside data's, for the formats that read them (Steam); without,
+// those refuse a file that needs them and say which file to import instead.
 [[nodiscard]] ImportResult<Imported>
 importAccounts(Format format, ByteView data, std::optional<ByteView> password = {},
-               UnreadableEntries unreadable = UnreadableEntries::Refuse);
+               UnreadableEntries unreadable = UnreadableEntries::Refuse,
+               const CompanionFiles& companions = {});
 
 // The formats data could be, most likely first (from its first bytes and
 // structure); empty if none. For the app's "Import..." to preselect, and

@@ -12,9 +12,13 @@
 // member is Steam's otpauth URI of the same key and is not needed. identity_secret (trade
 // confirmations) and the session are not kept: Watchword makes codes.
 //
-// An SDA folder whose files are encrypted holds Base64 text in each .maFile
-// and the salt and IV in manifest.json beside it: the two are refused with
-// the way out (remove the encryption in SDA, then import the .maFile).
+// A folder's manifest.json (SDA's, or steamguard-cli's own) names each
+// account's .maFile; imported with the files beside it (CompanionFiles), it
+// brings every account of the folder, in its order. With encryption on,
+// each .maFile is Base64 of AES-256-CBC (PKCS#7) under PBKDF2-HMAC-SHA1(the
+// password, the entry's salt, 50,000 iterations) as a 32-byte key, with the
+// entry's IV: the salt and IV are in the manifest, so an encrypted .maFile
+// is read only through it.
 #include "importers/Common.h"
 #include "importers/Formats.h"
 #include "importers/JsonFields.h"
@@ -26,6 +30,10 @@ namespace watchword::importers::detail {
 namespace {
 
 constexpr std::string_view formatLabel = "steam";
+// Steam Desktop Authenticator's constants (its FileEncryptor), which
+// steamguard-cli keeps as its "LegacySdaCompatible" scheme.
+constexpr std::uint32_t sdaIterations = 50'000;
+constexpr std::string_view sdaScheme = "LegacySdaCompatible";
 
 ImportResult<ImportedAccount> accountOf(std::size_t index, const Json& entry)
 {
@@ -46,22 +54,114 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, const Json& entry)
     return makeAccount(formatLabel, index, std::move(fields));
 }
 
-ImportResult<Imported> importParsed(const Json& root, Password)
+// An entry's IV and salt (Base64): SDA's "encryption_iv" and
+// "encryption_salt", or steamguard-cli's "encryption": {"iv", "salt",
+// "scheme"}; nullopt for an entry that is not encrypted.
+struct Sealing
+{
+    Bytes iv;
+    Bytes salt;
+};
+ImportResult<std::optional<Sealing>> sealingOf(const Json& entry, const std::string& named)
+{
+    std::string iv = stringMember(entry, "encryption_iv");
+    std::string salt = stringMember(entry, "encryption_salt");
+    if (const Json* encryption = optionalMember(entry, "encryption")) {
+        if (!encryption->is_object())
+            return fail(ImportError::Malformed, named + ": \"encryption\" is not an object");
+        if (const std::string scheme = stringMember(*encryption, "scheme");
+            !scheme.empty() && scheme != sdaScheme)
+            return fail(ImportError::Unsupported,
+                        named + ": encryption scheme " + shownValue(scheme) +
+                            " is not one this version reads (only " + std::string(sdaScheme) + ")");
+        iv = stringMember(*encryption, "iv");
+        salt = stringMember(*encryption, "salt");
+    }
+    if (iv.empty() && salt.empty())
+        return std::optional<Sealing>();
+    auto ivBytes = fromBase64(iv);
+    auto saltBytes = fromBase64(salt);
+    if (!ivBytes || !saltBytes || saltBytes->empty())
+        return fail(ImportError::Malformed, named + ": its IV or salt is missing or not Base64");
+    return std::optional<Sealing>(Sealing{std::move(*ivBytes), std::move(*saltBytes)});
+}
+
+// The accounts of the .maFiles a manifest names, read beside it.
+ImportResult<Imported> importManifest(const Json& root, Password password,
+                                      const CompanionFiles& companions)
+{
+    const Json& entries = root.at("entries");
+    if (auto counted = checkCount(formatLabel, entries.size()); !counted)
+        return fail(counted.error());
+    Imported imported;
+    imported.format = Format::Steam;
+    for (std::size_t index = 0; index < entries.size(); ++index) {
+        const Json& entry = entries[index];
+        if (!entry.is_object())
+            return malformed(formatLabel,
+                             "manifest entry " + std::to_string(index + 1) + " is not an object");
+        const std::string fileName = stringMember(entry, "filename");
+        const std::string named =
+            entryLabel(formatLabel, index, "Steam", stringMember(entry, "account_name"));
+        if (!isPlainFileName(fileName))
+            return fail(ImportError::Malformed, named + ": the file name " + shownValue(fileName) +
+                                                    " is not a file of the manifest's folder");
+        auto sealing = sealingOf(entry, named);
+        if (!sealing)
+            return fail(sealing.error());
+        if (*sealing && !password)
+            return fail(ImportError::PasswordRequired,
+                        std::string(formatLabel) +
+                            ": the .maFiles are encrypted; give the encryption password");
+        auto file = companions(fileName);
+        if (!file)
+            return fail(ImportError::Malformed, named + ": " + shownValue(fileName) +
+                                                    ", which the manifest names, is not beside it "
+                                                    "(or cannot be read)");
+        std::optional<SecureBuffer> opened;
+        if (*sealing) {
+            std::string_view text = file->view();
+            while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+                text.remove_suffix(1);
+            auto sealed = fromBase64(text);
+            if (!sealed)
+                return fail(ImportError::Malformed,
+                            named + ": " + shownValue(fileName) +
+                                " is not the Base64 of an encrypted .maFile");
+            auto plain = openPbkdf2AesCbc(formatLabel, crypto::HashAlgorithm::Sha1, *password,
+                                          (*sealing)->salt, sdaIterations, (*sealing)->iv, *sealed,
+                                          fileName);
+            if (!plain)
+                return fail(plain.error());
+            opened = std::move(*plain);
+        }
+        const ByteView bytes = opened ? opened->span() : file->span();
+        auto text = utf8Text(bytes, formatLabel);
+        if (!text)
+            return fail(text.error());
+        auto parsed = parseJson(formatLabel, *text, fileName);
+        if (!parsed)
+            return fail(parsed.error());
+        if (auto kept = keep(imported, index, accountOf(index, *parsed)); !kept)
+            return fail(kept.error());
+    }
+    return imported;
+}
+
+ImportResult<Imported> importParsed(const Json& root, Password password,
+                                    const CompanionFiles& companions)
 {
     if (!root.is_object())
         return malformed(formatLabel, "not a JSON object");
     if (steamJsonKind(root) == SteamJson::Manifest) {
-        const Json* encrypted = optionalMember(root, "encrypted");
-        const bool sealed = (encrypted && encrypted->is_boolean() && encrypted->get<bool>()) ||
-                            optionalMember(root.at("entries").front(), "encryption");
+        if (companions)
+            return importManifest(root, password, companions);
         return fail(ImportError::Unsupported,
                     std::string(formatLabel) +
                         ": this is the manifest.json of Steam Desktop Authenticator or "
-                        "steamguard-cli, which lists the accounts but holds no secret: import "
-                        "each account's .maFile from the same folder instead" +
-                        (sealed ? std::string(", once its encryption is removed (in Steam "
-                                              "Desktop Authenticator: Manage Encryption)")
-                                : std::string()));
+                        "steamguard-cli, which lists the accounts but holds no secret, and the "
+                        "files beside it were not given: import it from its folder, or each "
+                        "account's .maFile");
     }
     Imported imported;
     imported.format = Format::Steam;
@@ -97,18 +197,22 @@ SteamJson steamJsonKind(const Json& root)
         return SteamJson::None;
     if (root.contains("shared_secret"))
         return SteamJson::Accounts;
-    if (const auto accounts = root.find("accounts");
-        accounts != root.end() && accounts->is_object() && !accounts->empty() &&
-        accounts->begin()->is_object() && accounts->begin()->contains("shared_secret"))
-        return SteamJson::Accounts;
+    if (const Json* accounts = optionalMember(root, "accounts");
+        accounts && accounts->is_object() && !accounts->empty()) {
+        const Json& first = accounts->get_ref<const Json::object_t&>().begin()->second;
+        if (first.is_object() && first.contains("shared_secret"))
+            return SteamJson::Accounts;
+    }
     // SDA's {"encrypted", "entries": [{"filename", "steamid", "encryption_iv",
     // ...}], ...}; steamguard-cli's {"version": 1, "entries": [{"filename",
     // "steam_id", "account_name", "encryption"}]}.
-    if (const auto entries = root.find("entries");
-        entries != root.end() && entries->is_array() && !entries->empty() &&
-        entries->front().is_object() && entries->front().contains("filename") &&
-        (entries->front().contains("steamid") || entries->front().contains("steam_id")))
-        return SteamJson::Manifest;
+    if (const Json* entries = optionalMember(root, "entries");
+        entries && entries->is_array() && !entries->empty()) {
+        const Json& first = (*entries)[0];
+        if (first.is_object() && first.contains("filename") &&
+            (first.contains("steamid") || first.contains("steam_id")))
+            return SteamJson::Manifest;
+    }
     return SteamJson::None;
 }
 
@@ -124,16 +228,38 @@ bool looksLikeEncryptedMaFile(std::string_view text)
     });
 }
 
-ImportResult<Imported> importSteam(ByteView data)
+bool steamEncrypted(ByteView data)
+{
+    const auto root = jsonObjectOf(data);
+    if (!root || steamJsonKind(*root) != SteamJson::Manifest)
+        return false;
+    if (const Json* encrypted = optionalMember(*root, "encrypted"))
+        if (encrypted->is_boolean() && encrypted->get<bool>())
+            return true;
+    const Json& first = root->at("entries")[0];
+    return optionalMember(first, "encryption") != nullptr ||
+           optionalMember(first, "encryption_iv") != nullptr;
+}
+
+ImportResult<Imported> importSteam(ByteView data, Password password,
+                                   const CompanionFiles& companions)
 {
     if (data.size() <= maximumImportBytes && looksLikeEncryptedMaFile(asText(data)))
         return fail(ImportError::Unsupported,
                     std::string(formatLabel) +
                         ": this looks like an encrypted Steam Desktop Authenticator .maFile, "
-                        "whose salt and IV are in the folder's manifest.json: remove the "
-                        "encryption in Steam Desktop Authenticator (Manage Encryption), then "
-                        "import the .maFile");
-    return importJsonFile(formatLabel, data, std::nullopt, importParsed);
+                        "whose salt and IV are in the folder's manifest.json: import that "
+                        "manifest.json, from the same folder, with the encryption password");
+    if (auto sized = checkSize(formatLabel, data); !sized)
+        return fail(sized.error());
+    const auto text = utf8Text(data, formatLabel);
+    if (!text)
+        return fail(text.error());
+    auto root = parseJson(formatLabel, *text, "the file");
+    if (!root)
+        return fail(root.error());
+    return catchFieldErrors<Imported>(formatLabel,
+                                      [&] { return importParsed(*root, password, companions); });
 }
 
 } // namespace watchword::importers::detail

@@ -198,11 +198,11 @@ void TestImportMoreFormats::errors_data()
     QTest::newRow("steam: JSON cut short")
         << steam << readFile(steamMaFile).left(100) << none << ImportError::Malformed;
     QTest::newRow("steam: SDA manifest")
-        << steam << readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_manifest.json"))
-        << none << ImportError::Unsupported;
+        << steam << readFile(QStringLiteral("steam/sda_encrypted/manifest.json")) << none
+        << ImportError::Unsupported;
     QTest::newRow("steam: encrypted maFile")
-        << steam << readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_1234.maFile"))
-        << none << ImportError::Unsupported;
+        << steam << readFile(QStringLiteral("steam/sda_encrypted/1234.maFile")) << none
+        << ImportError::Unsupported;
 
     const auto winAuth = Format::WinAuth;
     const QByteArray winAuthPassword("test");
@@ -464,19 +464,70 @@ void TestImportMoreFormats::steamFilesAndRefusals()
     QCOMPARE(both->accounts[1].parameters, otp::OtpParameters::steam());
     QCOMPARE(guessFormats(test::view(two)), std::vector<Format>{Format::Steam});
 
-    const QByteArray sealed =
-        readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_1234.maFile"));
+    const QByteArray sealed = readFile(QStringLiteral("steam/sda_encrypted/1234.maFile"));
     QVERIFY(guessFormats(test::view(sealed)).empty());
     QVERIFY(std::string(describeUnrecognised(test::view(sealed)))
                 .find("encrypted Steam Desktop Authenticator .maFile") != std::string::npos);
-    const QByteArray manifest =
-        readFile(QStringLiteral("steam/steamguard-cli_sda_encrypted_manifest.json"));
+    const QByteArray manifest = readFile(QStringLiteral("steam/sda_encrypted/manifest.json"));
     QCOMPARE(guessFormats(test::view(manifest)), std::vector<Format>{Format::Steam});
+    // Without the files beside it, a manifest says how to import.
     const auto refused = importAccounts(Format::Steam, test::view(manifest));
     QVERIFY(!refused.ok());
-    QVERIFY2(refused.error().message.find(".maFile") != std::string::npos &&
-                 refused.error().message.find("Manage Encryption") != std::string::npos,
+    QVERIFY2(refused.error().message.find("from its folder") != std::string::npos,
              refused.error().message.c_str());
+    QVERIFY(isEncrypted(Format::Steam, test::view(manifest)));
+    QVERIFY(!isEncrypted(Format::Steam, test::view(readFile(steamMaFile))));
+
+    // From its folder: every account it names, decrypted with the password.
+    const auto folder = [](const char* name) {
+        return companionFilesBeside(
+            test::dataPath(QStringLiteral("import/steam/%1/manifest.json").arg(QLatin1String(name)))
+                .toStdString());
+    };
+    const QByteArray password("password");
+    for (const char* sealedFolder : {"sda_encrypted", "cli_v1_encrypted"}) {
+        const QByteArray list =
+            readFile(QStringLiteral("steam/%1/manifest.json").arg(QLatin1String(sealedFolder)));
+        const auto none = importAccounts(Format::Steam, test::view(list), std::nullopt,
+                                         UnreadableEntries::Refuse, folder(sealedFolder));
+        QVERIFY(!none.ok());
+        QCOMPARE(none.error().code, ImportError::PasswordRequired);
+        const auto wrong =
+            importAccounts(Format::Steam, test::view(list), test::view(QByteArray("drowssap")),
+                           UnreadableEntries::Refuse, folder(sealedFolder));
+        QVERIFY(!wrong.ok());
+        QCOMPARE(wrong.error().code, ImportError::WrongPassword);
+        const auto opened = importAccounts(Format::Steam, test::view(list), test::view(password),
+                                           UnreadableEntries::Refuse, folder(sealedFolder));
+        QVERIFY2(opened.ok(), opened ? "" : opened.error().message.c_str());
+        QCOMPARE(opened->accounts.size(), std::size_t(1));
+        QCOMPARE(opened->accounts[0].accountName, std::string("example"));
+        // The same key as the plain .maFile of the same account.
+        const auto plain = importAccounts(Format::Steam, test::view(readFile(steamMaFile)));
+        QVERIFY(plain.ok());
+        QVERIFY(opened->accounts[0].secret.view() == plain->accounts[0].secret.view());
+    }
+    const auto pair = importAccounts(
+        Format::Steam, test::view(readFile(QStringLiteral("steam/sda_2_accounts/manifest.json"))),
+        std::nullopt, UnreadableEntries::Refuse, folder("sda_2_accounts"));
+    QVERIFY2(pair.ok(), pair ? "" : pair.error().message.c_str());
+    QCOMPARE(pair->accounts.size(), std::size_t(2));
+    QCOMPARE(pair->accounts[1].accountName, std::string("example2"));
+    // A file it names that is not there, or a name that is a path.
+    const QByteArray missing = R"({"encrypted":false,"entries":[{"encryption_iv":null,
+        "encryption_salt":null,"filename":"9999.maFile","steamid":9999}]})";
+    const auto absent = importAccounts(Format::Steam, test::view(missing), std::nullopt,
+                                       UnreadableEntries::Refuse, folder("sda_2_accounts"));
+    QVERIFY(!absent.ok());
+    QVERIFY2(absent.error().message.find("\"9999.maFile\", which the manifest names, is not "
+                                         "beside it") != std::string::npos,
+             absent.error().message.c_str());
+    QByteArray escaping = missing;
+    escaping.replace("9999.maFile", "../sda_encrypted/1234.maFile");
+    const auto outside = importAccounts(Format::Steam, test::view(escaping), std::nullopt,
+                                        UnreadableEntries::Refuse, folder("sda_2_accounts"));
+    QVERIFY(!outside.ok());
+    QCOMPARE(outside.error().code, ImportError::Malformed);
     // steamguard-cli's own manifest is not taken for Proton Authenticator's
     // export, which also has "version" and "entries".
     const QByteArray cliManifest = R"({"version":1,"entries":[{"filename":"1234.maFile",
