@@ -175,7 +175,7 @@ def import_seeds():
     formats = ["otpauth_list", "google_authenticator_migration", "aegis", "2fas", "andotp",
                "freeotp_plus", "freeotp", "bitwarden", "authenticator_pro",
                "google_authenticator", "watchword_backup", "proton_authenticator",
-               "lastpass", "ente", "keepass", "steam", "winauth"]
+               "lastpass", "ente", "keepass", "steam", "winauth", "raivo"]
     # Folders of test files whose format is another app's.
     aliases = {"authenticator_plus": "winauth"}
     databases = {

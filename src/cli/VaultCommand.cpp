@@ -83,7 +83,7 @@ import   adds the accounts of another app's export SOURCE ('-': stdin). FORMAT:
          otpauth, google-migration, aegis, 2fas, andotp, freeotp-plus,
          freeotp, bitwarden, authenticator-pro, google-authenticator-db,
          watchword-backup, proton-authenticator, lastpass, ente, keepass,
-         steam, winauth, or auto (the first guess that reads, named in the output). Prints a preview, one line per account: new, duplicate (the
+         steam, winauth, raivo, or auto (the first guess that reads, named in the output). Prints a preview, one line per account: new, duplicate (the
          same secret and code as an account in the vault, or as an earlier
          entry) or same name (same issuer and account, another secret); then
          the source's warnings and the count. Duplicates are skipped unless

@@ -736,6 +736,27 @@ private slots:
         QCOMPARE(steam, 1);
     }
 
+    // --- Import of Raivo OTP's JSON (what its archive holds): recognised
+    // by its fields, every value a string, HOTP's counter kept.
+    void importRaivoJson()
+    {
+        FrontDoor& app = open();
+        VaultController* vault = app.shell().vault();
+        QVERIFY(unlock(app));
+        QVERIFY(QFile::copy(
+            QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/raivo/made_raivo-otp-export.json"),
+            QDir(app.home()).filePath(QStringLiteral("raivo-otp-export.json"))));
+        QVERIFY(openImportPicker(app, QStringLiteral("raivo-otp-export.json")));
+        QVERIFY(readChosenFile(app, QStringLiteral("raivo-otp-export.json")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Add 4 accounts")) != nullptr; }, 30000));
+        QVERIFY(app.byText(QStringLiteral("HOTP")) != nullptr);
+        app.click(app.byText(QStringLiteral("Add 4 accounts")));
+        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 4; }, 30000));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byText(QStringLiteral("Example Bank")) != nullptr; }));
+    }
+
     // --- Watch: an export made under a PIN, saved to a new file through the
     // picker, then opened from that file and unlocked with the PIN typed on
     // the watch.

@@ -68,10 +68,15 @@ bool looksLikeEncryptedMaFile(std::string_view text);
 // (password-encrypted, or not).
 [[nodiscard]] ImportResult<Imported> importWinAuth(ByteView data, Password password);
 bool winAuthEncrypted(ByteView data);
-bool isZipArchive(ByteView data) noexcept;
 // A ZIP archive whose one file is a .txt: WinAuth's (Authenticator Plus's
 // holds a database, Raivo's JSON).
 bool looksLikeWinAuthArchive(ByteView data);
+// Raivo OTP's export: its ZIP archive (password-encrypted) or the
+// raivo-otp-export.json in it.
+[[nodiscard]] ImportResult<Imported> importRaivo(ByteView data, Password password);
+bool raivoEncrypted(ByteView data);
+// A ZIP archive holding raivo-otp-export.json.
+bool looksLikeRaivoArchive(ByteView data);
 // Watchword's own backup (docs/FORMAT.md section 10); always encrypted.
 [[nodiscard]] ImportResult<Imported> importWatchwordBackup(ByteView data, Password password);
 bool watchwordBackupEncrypted(ByteView data);

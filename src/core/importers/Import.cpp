@@ -39,6 +39,7 @@ constexpr std::array<FormatNames, allFormats.size()> formatNames = {{
     {Format::KeePass, "keepass", "KeePassXC / KeePass"},
     {Format::Steam, "steam", "Steam Guard (.maFile)"},
     {Format::WinAuth, "winauth", "WinAuth / Authenticator Plus"},
+    {Format::Raivo, "raivo", "Raivo OTP"},
 }};
 
 const FormatNames& namesOf(Format format)
@@ -89,7 +90,7 @@ struct ForeignMagic
     std::string_view description;
 };
 constexpr std::array<ForeignMagic, 6> foreignMagic = {{
-    {std::string_view("PK\x03\x04", 4), "a ZIP archive"}, // other than WinAuth's: Raivo's
+    {std::string_view("PK\x03\x04", 4), "a ZIP archive"}, // none of WinAuth's or Raivo's
     {std::string_view("PK\x05\x06", 4), "a ZIP archive"}, // an empty one
     {"%PDF-", "a PDF document"},                          // a printed backup
     {"\x89PNG", "an image"},                              // a screenshot of a QR code
@@ -163,6 +164,13 @@ void guessJson(const Json& json, std::vector<Format>& formats)
         });
         if (andOtpLike)
             add(formats, Format::AndOtp);
+        const bool raivoLike =
+            !json.empty() && std::all_of(json.begin(), json.end(), [](const Json& entry) {
+                return entry.is_object() && entry.contains("secret") && entry.contains("kind") &&
+                       entry.contains("timer");
+            });
+        if (raivoLike)
+            add(formats, Format::Raivo);
     }
 }
 
@@ -208,6 +216,8 @@ bool isEncrypted(Format format, ByteView data)
         return detail::authenticatorProEncrypted(data);
     case Format::WinAuth:
         return detail::winAuthEncrypted(data);
+    case Format::Raivo:
+        return detail::raivoEncrypted(data);
     case Format::Steam:
         return detail::steamEncrypted(data);
     case Format::GoogleAuthenticatorDb:
@@ -267,6 +277,8 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
         return detail::importSteam(data, password, companions);
     case Format::WinAuth:
         return detail::importWinAuth(data, password);
+    case Format::Raivo:
+        return detail::importRaivo(data, password);
     }
     return fail(ImportError::Unsupported, "unknown import format");
 }
@@ -338,6 +350,10 @@ std::vector<Format> guessFormats(ByteView data)
     }
     if (detail::looksLikeWinAuthArchive(data)) {
         add(formats, Format::WinAuth);
+        return formats;
+    }
+    if (detail::looksLikeRaivoArchive(data)) {
+        add(formats, Format::Raivo);
         return formats;
     }
     const std::string_view text = trimmedText(data);

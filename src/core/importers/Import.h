@@ -42,9 +42,10 @@ enum class Format {
     KeePass,               // KeePassXC's CSV export, or a KeePass / KeePassXC XML export
     Steam,   // a Steam Desktop Authenticator .maFile, or the Steam app's Steamguard file
     WinAuth, // WinAuth's text export, or its ZIP archive (password-encrypted)
+    Raivo,   // Raivo OTP's ZIP export (password-encrypted), or the JSON in it
 };
 
-inline constexpr std::array<Format, 17> allFormats = {Format::OtpauthList,
+inline constexpr std::array<Format, 18> allFormats = {Format::OtpauthList,
                                                       Format::GoogleMigration,
                                                       Format::Aegis,
                                                       Format::TwoFas,
@@ -60,12 +61,13 @@ inline constexpr std::array<Format, 17> allFormats = {Format::OtpauthList,
                                                       Format::Ente,
                                                       Format::KeePass,
                                                       Format::Steam,
-                                                      Format::WinAuth};
+                                                      Format::WinAuth,
+                                                      Format::Raivo};
 
 // "otpauth", "google-migration", "aegis", "2fas", "andotp", "freeotp-plus",
 // "freeotp", "bitwarden", "authenticator-pro", "google-authenticator-db",
-// "watchword-backup", "proton-authenticator", "lastpass", "ente", "keepass", "steam", "winauth":
-// the names the CLI's --from takes.
+// "watchword-backup", "proton-authenticator", "lastpass", "ente", "keepass", "steam", "winauth",
+// "raivo": the names the CLI's --from takes.
 std::string_view formatName(Format format);
 // "Aegis", "2FAS", ...: as the app names the source.
 std::string_view formatTitle(Format format);

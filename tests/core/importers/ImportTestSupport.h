@@ -48,6 +48,7 @@ inline importers::Format formatOfTestFile(const QString& file)
         {QStringLiteral("keepass"), importers::Format::KeePass},
         {QStringLiteral("steam"), importers::Format::Steam},
         {QStringLiteral("winauth"), importers::Format::WinAuth},
+        {QStringLiteral("raivo"), importers::Format::Raivo},
         // Authenticator Plus's export is WinAuth's kind of archive.
         {QStringLiteral("authenticator_plus"), importers::Format::WinAuth},
     };

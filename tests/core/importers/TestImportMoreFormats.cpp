@@ -226,6 +226,31 @@ void TestImportMoreFormats::errors_data()
         data[80] = char(data[80] ^ 0x01); // in the deflated text
         return data;
     }() << winAuthPassword << ImportError::WrongPassword;
+    const auto raivo = Format::Raivo;
+    const QString raivoJson = QStringLiteral("raivo/made_raivo-otp-export.json");
+    const QByteArray raivoPassword("raivo-test");
+    QTest::newRow("raivo: no password")
+        << raivo << readFile(QStringLiteral("raivo/made_raivo-otp-export-zipcrypto.zip")) << none
+        << ImportError::PasswordRequired;
+    QTest::newRow("raivo: wrong password")
+        << raivo << readFile(QStringLiteral("raivo/made_raivo-otp-export-zipcrypto.zip"))
+        << QByteArray("raivo-tset") << ImportError::WrongPassword;
+    QTest::newRow("raivo: WinZip AES-2, which libzip 1.7 cannot verify")
+        << raivo << readFile(QStringLiteral("raivo/made_raivo-otp-export-aes2.zip"))
+        << raivoPassword << ImportError::Unsupported;
+    QTest::newRow("raivo: AES-2 with a wrong password")
+        << raivo << readFile(QStringLiteral("raivo/made_raivo-otp-export-aes2.zip"))
+        << QByteArray("raivo-tset") << ImportError::WrongPassword;
+    QTest::newRow("raivo: an archive without its JSON")
+        << raivo << readFile(winAuthZip) << winAuthPassword << ImportError::Malformed;
+    QTest::newRow("raivo: kind MOTP")
+        << raivo << edited(raivoJson, "\"kind\":\"HOTP\"", "\"kind\":\"MOTP\"") << none
+        << ImportError::InvalidEntry;
+    QTest::newRow("raivo: digits not a number")
+        << raivo << edited(raivoJson, "\"digits\":\"8\"", "\"digits\":\"8x\"") << none
+        << ImportError::Malformed;
+    QTest::newRow("raivo: an object, not an array")
+        << raivo << QByteArray(R"({"issuer": "a"})") << none << ImportError::Malformed;
     QTest::newRow("winauth: text not a URI")
         << winAuth << QByteArray("hello\n") << none << ImportError::Malformed;
 }

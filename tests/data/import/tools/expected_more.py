@@ -36,8 +36,9 @@ STEAM = ["aegis_steam.json", "aegis_steam_old.json", "steamguard-cli_sda_1234.ma
          "steamguard-cli_steamv2_sample.maFile", "steamguard-cli_v1_1234.maFile"]
 WINAUTH = [("winauth/stratum_winauth.zip", "test"), ("winauth/stratum_winauth.txt", None),
            ("authenticator_plus/authenticator_plus.zip", "testtesttest")]
+RAIVO = [("made_raivo-otp-export.json", None), ("made_raivo-otp-export-zipcrypto.zip", "raivo-test")]
 FOLDERS = ("proton_authenticator/", "lastpass/", "ente/", "keepass/", "steam/", "winauth/",
-           "authenticator_plus/")
+           "authenticator_plus/", "raivo/")
 
 
 def canonical(text):
@@ -290,6 +291,29 @@ def main():
         records.append(finished(record, uri_entries(raw.decode()),
                                 "the archive's one file read as an otpauth URI list; icon= "
                                 "(WinAuth's) is not read; type steam is Steam Guard."))
+    for name, password in RAIVO:
+        raw = open("raivo/" + name, "rb").read()
+        record = {"file": "raivo/" + name, "app": "Raivo OTP (written for the tests)",
+                  "format": ("ZIP archive (traditional PKWARE), raivo-otp-export.json and .html"
+                             if password else "raivo-otp-export.json"),
+                  "encrypted": bool(password)}
+        if password:
+            raw = zipfile.ZipFile(io.BytesIO(raw)).read("raivo-otp-export.json",
+                                                        pwd=password.encode())
+            record["password"] = password
+            record["crypto"] = "ZipCrypto; verified by Python's zipfile (CRC checked)"
+        entries = []
+        for e in json.loads(raw):
+            entry = {"type": e["kind"].lower(), "issuer": e["issuer"], "name": e["account"],
+                     "secret": canonical(e["secret"]), "algo": e["algorithm"],
+                     "digits": int(e["digits"])}
+            if e["kind"] == "HOTP":
+                entry["counter"] = int(e["counter"])
+            else:
+                entry["period"] = int(e["timer"])
+            entries.append(entry)
+        records.append(finished(record, entries, "every value a string, as Raivo writes them; "
+                                "timer is the period, counter HOTP's."))
     files = [f for f in expected["files"] if not f["file"].startswith(FOLDERS)]
     expected["files"] = files + records
     expected["counts"]["files"] = len(expected["files"])
