@@ -7,8 +7,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <vector>
 
 namespace watchword::importers::detail {
+
+struct ZipFile; // importers/ZipArchive.h
 
 using Password = std::optional<ByteView>;
 
@@ -68,15 +71,15 @@ bool looksLikeEncryptedMaFile(std::string_view text);
 // (password-encrypted, or not).
 [[nodiscard]] ImportResult<Imported> importWinAuth(ByteView data, Password password);
 bool winAuthEncrypted(ByteView data);
-// A ZIP archive whose one file is a .txt: WinAuth's (Authenticator Plus's
-// holds a database, Raivo's JSON).
-bool looksLikeWinAuthArchive(ByteView data);
+// The files of a ZIP archive (importers/ZipArchive.h's zipFiles): WinAuth's
+// (and Authenticator Plus's) is one .txt.
+bool isWinAuthArchive(const std::vector<ZipFile>& files);
 // Raivo OTP's export: its ZIP archive (password-encrypted) or the
 // raivo-otp-export.json in it.
 [[nodiscard]] ImportResult<Imported> importRaivo(ByteView data, Password password);
 bool raivoEncrypted(ByteView data);
-// A ZIP archive holding raivo-otp-export.json.
-bool looksLikeRaivoArchive(ByteView data);
+// The files of a ZIP archive: Raivo's holds raivo-otp-export.json.
+bool isRaivoArchive(const std::vector<ZipFile>& files);
 // Watchword's own backup (docs/FORMAT.md section 10); always encrypted.
 [[nodiscard]] ImportResult<Imported> importWatchwordBackup(ByteView data, Password password);
 bool watchwordBackupEncrypted(ByteView data);

@@ -4,6 +4,7 @@
 #include "importers/Common.h"
 #include "importers/Formats.h"
 #include "importers/SqliteDatabase.h"
+#include "importers/ZipArchive.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -348,12 +349,12 @@ std::vector<Format> guessFormats(ByteView data)
             add(formats, format);
         return formats;
     }
-    if (detail::looksLikeWinAuthArchive(data)) {
-        add(formats, Format::WinAuth);
-        return formats;
-    }
-    if (detail::looksLikeRaivoArchive(data)) {
-        add(formats, Format::Raivo);
+    // A ZIP archive: whose, by its files (its directory read once).
+    if (const auto files = detail::zipFiles(data)) {
+        if (detail::isWinAuthArchive(*files))
+            add(formats, Format::WinAuth);
+        else if (detail::isRaivoArchive(*files))
+            add(formats, Format::Raivo);
         return formats;
     }
     const std::string_view text = trimmedText(data);

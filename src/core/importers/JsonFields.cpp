@@ -90,8 +90,9 @@ std::optional<Json> jsonObjectOf(ByteView data)
     return root;
 }
 
-ImportResult<Imported> importJsonFile(std::string_view format, ByteView data, Password password,
-                                      ImportResult<Imported> (*importParsed)(const Json&, Password))
+ImportResult<Imported>
+importJsonFile(std::string_view format, ByteView data, Password password,
+               const std::function<ImportResult<Imported>(const Json&, Password)>& importParsed)
 {
     if (auto sized = checkSize(format, data); !sized)
         return fail(sized.error().code, sized.error().message);

@@ -7,6 +7,7 @@
 #include "importers/Formats.h"
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -80,8 +81,8 @@ ImportResult<T> catchFieldErrors(std::string_view format, Body&& body)
 
 // A JSON file's import: the size bound, UTF-8, parsing, then importParsed
 // on the root, its FieldErrors answered as Malformed.
-ImportResult<Imported> importJsonFile(std::string_view format, ByteView data, Password password,
-                                      ImportResult<Imported> (*importParsed)(const Json&,
-                                                                             Password));
+ImportResult<Imported>
+importJsonFile(std::string_view format, ByteView data, Password password,
+               const std::function<ImportResult<Imported>(const Json&, Password)>& importParsed);
 
 } // namespace watchword::importers::detail

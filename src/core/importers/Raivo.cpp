@@ -11,6 +11,7 @@
 #include "importers/JsonFields.h"
 #include "importers/ZipArchive.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace watchword::importers::detail {
@@ -92,28 +93,25 @@ ImportResult<Imported> importParsed(const Json& root, Password)
     return imported;
 }
 
-// The export's JSON file in the archive data, if it is there.
-std::optional<ZipFile> exportFileOf(ByteView data)
+// The export's JSON file among an archive's files, if it is there.
+const ZipFile* exportFileOf(const std::vector<ZipFile>& files)
 {
-    const auto files = zipFiles(data);
-    if (!files)
-        return std::nullopt;
-    for (const auto& file : *files)
-        if (file.name == exportName)
-            return file;
-    return std::nullopt;
+    const auto found = std::find_if(files.begin(), files.end(),
+                                    [](const ZipFile& file) { return file.name == exportName; });
+    return found == files.end() ? nullptr : &*found;
 }
 
 } // namespace
 
-bool looksLikeRaivoArchive(ByteView data)
+bool isRaivoArchive(const std::vector<ZipFile>& files)
 {
-    return exportFileOf(data).has_value();
+    return exportFileOf(files) != nullptr;
 }
 
 bool raivoEncrypted(ByteView data)
 {
-    const auto file = exportFileOf(data);
+    const auto files = zipFiles(data);
+    const ZipFile* file = files ? exportFileOf(*files) : nullptr;
     return file && file->encrypted;
 }
 

@@ -250,16 +250,9 @@ ImportResult<Imported> importSteam(ByteView data, Password password,
                         ": this looks like an encrypted Steam Desktop Authenticator .maFile, "
                         "whose salt and IV are in the folder's manifest.json: import that "
                         "manifest.json, from the same folder, with the encryption password");
-    if (auto sized = checkSize(formatLabel, data); !sized)
-        return fail(sized.error());
-    const auto text = utf8Text(data, formatLabel);
-    if (!text)
-        return fail(text.error());
-    auto root = parseJson(formatLabel, *text, "the file");
-    if (!root)
-        return fail(root.error());
-    return catchFieldErrors<Imported>(formatLabel,
-                                      [&] { return importParsed(*root, password, companions); });
+    return importJsonFile(formatLabel, data, password, [&](const Json& root, Password given) {
+        return importParsed(root, given, companions);
+    });
 }
 
 } // namespace watchword::importers::detail

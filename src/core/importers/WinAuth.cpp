@@ -13,30 +13,20 @@ namespace {
 
 constexpr std::string_view formatLabel = "winauth";
 
-// The archive's one file, if it is alone.
-std::optional<ZipFile> onlyFileOf(ByteView data)
-{
-    auto files = zipFiles(data);
-    if (!files || files->size() != 1)
-        return std::nullopt;
-    return files->front();
-}
-
 } // namespace
 
-bool looksLikeWinAuthArchive(ByteView data)
+bool isWinAuthArchive(const std::vector<ZipFile>& files)
 {
-    const auto file = onlyFileOf(data);
-    if (!file)
+    if (files.size() != 1)
         return false;
-    const std::string_view name = file->name;
+    const std::string_view name = files.front().name;
     return name.size() > 4 && startsWithFolded(name.substr(name.size() - 4), ".txt");
 }
 
 bool winAuthEncrypted(ByteView data)
 {
-    const auto file = onlyFileOf(data);
-    return file && file->encrypted;
+    const auto files = zipFiles(data);
+    return files && files->size() == 1 && files->front().encrypted;
 }
 
 ImportResult<Imported> importWinAuth(ByteView data, Password password)
