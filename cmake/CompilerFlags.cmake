@@ -38,7 +38,7 @@ endif()
 # and the sanitizers, with undefined behaviour fatal so that the fuzzer sees it
 # as a crash.
 # FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION (the usual name) lowers the
-# bounds on work a file may ask for (crypto/Kdf.h, importers/Common.h), so
+# bounds on work a file may ask for (crypto/Kdf.h, interop/importers/Common.h), so
 # that one input stays within libFuzzer's time and memory limits.
 if(WATCHWORD_BUILD_FUZZ)
   target_compile_options(watchword_flags INTERFACE

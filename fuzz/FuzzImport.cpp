@@ -12,7 +12,7 @@
 // Key derivation costs come from the file and each importer bounds them: a
 // derivation that outlasts the per-input timeout is a finding.
 #include "FuzzCheck.h"
-#include "importers/Import.h"
+#include "interop/importers/Import.h"
 #include "otp/OtpParameters.h"
 #include "vault/Records.h"
 

@@ -5,7 +5,7 @@
 #include "base/FileIo.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
-#include "exporters/Export.h"
+#include "interop/exporters/Export.h"
 #include "text/SecretText.h"
 #include "vault/Calibration.h"
 

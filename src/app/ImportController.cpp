@@ -6,9 +6,9 @@
 #include "base/FileIo.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
-#include "exporters/Export.h"
-#include "importers/Import.h"
-#include "importers/ImportPlan.h"
+#include "interop/exporters/Export.h"
+#include "interop/importers/Import.h"
+#include "interop/importers/ImportPlan.h"
 #include "text/SecretText.h"
 
 #include <QFile>

@@ -3,7 +3,7 @@
 #include "VaultController.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
-#include "exporters/Export.h"
+#include "interop/exporters/Export.h"
 
 #include <QPainter>
 #include <algorithm>

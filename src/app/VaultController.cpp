@@ -5,7 +5,7 @@
 #include "Background.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
-#include "importers/ImportPlan.h"
+#include "interop/importers/ImportPlan.h"
 #include "keychain/Keychain.h"
 #include "text/SecretText.h"
 #include "vault/Calibration.h"

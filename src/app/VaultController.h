@@ -26,7 +26,7 @@
 #include "NoteListModel.h"
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
-#include "importers/ImportPlan.h"
+#include "interop/importers/ImportPlan.h"
 #include "vault/Records.h"
 #include "vault/VaultFile.h"
 #include "watch/WatchExport.h"

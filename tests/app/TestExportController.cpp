@@ -1,8 +1,8 @@
 #include "AppVaultFixture.h"
 #include "ExportController.h"
 #include "encoding/Hex.h"
-#include "exporters/Export.h"
-#include "importers/Import.h"
+#include "interop/exporters/Export.h"
+#include "interop/importers/Import.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #include "AppVaultFixture.h"
 #include "QrCodeItem.h"
 #include "encoding/Hex.h"
-#include "exporters/Export.h"
+#include "interop/exporters/Export.h"
 #include "qr/QrCode.h"
 
 #include <QGuiApplication>

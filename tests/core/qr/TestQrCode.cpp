@@ -4,7 +4,7 @@
 // PNG, are cut short or are too large are refused before decoding.
 #include "common/TestSupport.h"
 #include "encoding/Base32.h"
-#include "importers/Import.h"
+#include "interop/importers/Import.h"
 #include "qr/QrCode.h"
 
 #include <QFile>
