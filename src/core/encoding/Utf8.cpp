@@ -1,5 +1,8 @@
 #include "encoding/Utf8.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace watchword::encoding {
 
 std::optional<Utf8Character> decodeUtf8At(std::string_view text, std::size_t offset) noexcept
@@ -39,6 +42,51 @@ std::optional<Utf8Character> decodeUtf8At(std::string_view text, std::size_t off
     if (codePoint < minimum || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff))
         return std::nullopt;
     return Utf8Character{codePoint, length};
+}
+
+bool isUtf8(std::string_view text) noexcept
+{
+    const std::size_t n = text.size();
+    std::size_t i = 0;
+    while (i < n) {
+        // Eight ASCII bytes at a time (no high bit set), which is most of the
+        // text a vault holds.
+        while (n - i >= 8) {
+            std::uint64_t word;
+            std::memcpy(&word, text.data() + i, sizeof word);
+            if ((word & 0x8080808080808080) != 0)
+                break;
+            i += 8;
+        }
+        if (i == n)
+            break;
+        if (static_cast<unsigned char>(text[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        const auto character = decodeUtf8At(text, i);
+        if (!character)
+            return false;
+        i += character->length;
+    }
+    return true;
+}
+
+std::string withValidUtf8(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (const auto character = decodeUtf8At(text, i)) {
+            out.append(text.substr(i, character->length));
+            i += character->length;
+        } else {
+            out += "\xef\xbf\xbd";
+            ++i;
+        }
+    }
+    return out;
 }
 
 } // namespace watchword::encoding

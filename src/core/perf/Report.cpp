@@ -2,6 +2,7 @@
 
 #include "base/FileIo.h"
 #include "encoding/Decimal.h"
+#include "encoding/Utf8.h"
 #include "perf/Benchmark.h"
 #include "perf/Comparisons.h"
 
@@ -50,54 +51,10 @@ std::string seconds(std::chrono::nanoseconds duration)
 
 // --- text that may hold anything --------------------------------------------
 
-// Invalid UTF-8 becomes U+FFFD, so JSON and HTML stay valid whatever a
-// /proc file or an error message held.
-std::string validUtf8(std::string_view text)
-{
-    std::string out;
-    out.reserve(text.size());
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        std::size_t length = 0;
-        std::uint32_t minimum = 0;
-        if (lead < 0x80) {
-            out += text[i++];
-            continue;
-        }
-        if ((lead & 0xe0) == 0xc0) {
-            length = 2;
-            minimum = 0x80;
-        } else if ((lead & 0xf0) == 0xe0) {
-            length = 3;
-            minimum = 0x800;
-        } else if ((lead & 0xf8) == 0xf0) {
-            length = 4;
-            minimum = 0x10000;
-        }
-        bool valid = length != 0 && i + length <= text.size();
-        std::uint32_t code = valid ? lead & (0x7fu >> length) : 0;
-        for (std::size_t k = 1; valid && k < length; ++k) {
-            const auto next = static_cast<unsigned char>(text[i + k]);
-            valid = (next & 0xc0) == 0x80;
-            code = (code << 6) | (next & 0x3fu);
-        }
-        valid = valid && code >= minimum && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
-        if (valid) {
-            out.append(text.substr(i, length));
-            i += length;
-        } else {
-            out += "\xef\xbf\xbd";
-            ++i;
-        }
-    }
-    return out;
-}
-
 std::string jsonString(std::string_view text)
 {
     std::string out = "\"";
-    for (const char c : validUtf8(text)) {
+    for (const char c : encoding::withValidUtf8(text)) {
         switch (c) {
         case '"':
             out += "\\\"";
@@ -136,7 +93,7 @@ std::string jsonNumber(double value)
 std::string html(std::string_view text)
 {
     std::string out;
-    for (const char c : validUtf8(text)) {
+    for (const char c : encoding::withValidUtf8(text)) {
         switch (c) {
         case '&':
             out += "&amp;";
@@ -166,7 +123,7 @@ std::string html(std::string_view text)
 std::string cell(std::string_view text)
 {
     std::string out;
-    for (const char c : validUtf8(text)) {
+    for (const char c : encoding::withValidUtf8(text)) {
         if (c == '|')
             out += "\\|";
         else if (c == '\n' || c == '\r' || c == '\t')

@@ -1,6 +1,7 @@
 #include "vault/Records.h"
 
 #include "encoding/DisplayText.h"
+#include "encoding/Utf8.h"
 #include "vault/BigEndian.h"
 
 #include <algorithm>
@@ -14,64 +15,10 @@ namespace {
 
 constexpr std::size_t fieldHeaderSize = 1 + 4;
 
-// True if text is well-formed UTF-8 (no overlong forms, no surrogates, at
-// most U+10FFFF) and holds no NUL.
+// True if text is well-formed UTF-8 and holds no NUL.
 bool isCleanUtf8(std::string_view text) noexcept
 {
-    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t n = text.size();
-    std::size_t i = 0;
-    while (i < n) {
-        // Eight ASCII bytes at a time: no high bit set and no zero byte (the
-        // usual has-zero-byte test), which is most of the text a vault holds.
-        while (n - i >= 8) {
-            std::uint64_t word;
-            std::memcpy(&word, p + i, sizeof word);
-            constexpr std::uint64_t low = 0x0101010101010101;
-            constexpr std::uint64_t high = 0x8080808080808080;
-            if (((word | ((word - low) & ~word)) & high) != 0)
-                break;
-            i += 8;
-        }
-        if (i == n)
-            break;
-        const unsigned char c = p[i];
-        if (c == 0)
-            return false;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t length = 0;
-        unsigned char low = 0x80;
-        unsigned char high = 0xbf;
-        if (c >= 0xc2 && c <= 0xdf) {
-            length = 2;
-        } else if (c >= 0xe0 && c <= 0xef) {
-            length = 3;
-            if (c == 0xe0)
-                low = 0xa0; // overlong
-            if (c == 0xed)
-                high = 0x9f; // surrogates
-        } else if (c >= 0xf0 && c <= 0xf4) {
-            length = 4;
-            if (c == 0xf0)
-                low = 0x90; // overlong
-            if (c == 0xf4)
-                high = 0x8f; // above U+10FFFF
-        } else {
-            return false;
-        }
-        if (n - i < length)
-            return false;
-        if (p[i + 1] < low || p[i + 1] > high)
-            return false;
-        for (std::size_t k = 2; k < length; ++k)
-            if (p[i + k] < 0x80 || p[i + k] > 0xbf)
-                return false;
-        i += length;
-    }
-    return true;
+    return text.find('\0') == std::string_view::npos && encoding::isUtf8(text);
 }
 
 std::string_view textOf(ByteView bytes) noexcept

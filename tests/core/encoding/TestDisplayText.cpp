@@ -72,6 +72,49 @@ private slots:
         QVERIFY(!decodeUtf8At(bytes(text), 0).has_value());
     }
 
+    // The whole-text validator: each malformed sequence above, at every offset
+    // of a run of ASCII (before, inside and after the eight-byte steps), is
+    // found; the same runs around well-formed characters are accepted.
+    void validatesWholeText()
+    {
+        const QByteArray good[] = {"\xc3\xa9",         "\xe0\xa0\x80",     "\xed\x9f\xbf",
+                                   "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", QByteArray("\0", 1)};
+        const QByteArray bad[] = {"\x80",         "\xc0\xaf",         "\xe0\x9f\xbf",
+                                  "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80",
+                                  "\xe2\x80",     "\xe2\x28\xa1",     "\xff"};
+        QVERIFY(isUtf8(""));
+        for (int before = 0; before <= 17; ++before)
+            for (int after = 0; after <= 9; ++after) {
+                const QByteArray head(before, 'a');
+                const QByteArray tail(after, 'z');
+                for (const QByteArray& g : good)
+                    QVERIFY2(isUtf8(bytes(head + g + tail)), (head + g.toHex() + tail).constData());
+                for (const QByteArray& b : bad)
+                    QVERIFY2(!isUtf8(bytes(head + b + tail)),
+                             (head + b.toHex() + tail).constData());
+            }
+    }
+
+    void replacesMalformedBytes_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("valid");
+        const QByteArray fffd("\xef\xbf\xbd");
+        QTest::newRow("well-formed kept") << QByteArray("Z\xc3\xbcrich \xf0\x9f\x94\x91")
+                                          << QByteArray("Z\xc3\xbcrich \xf0\x9f\x94\x91");
+        QTest::newRow("lone continuation") << QByteArray("a\x80z") << "a" + fffd + "z";
+        QTest::newRow("overlong, byte by byte") << QByteArray("\xc0\xaf") << fffd + fffd;
+        QTest::newRow("truncated at the end") << QByteArray("ok\xe2\x80") << "ok" + fffd + fffd;
+        QTest::newRow("surrogate") << QByteArray("\xed\xa0\x80") << fffd + fffd + fffd;
+    }
+
+    void replacesMalformedBytes()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, valid);
+        QCOMPARE(QByteArray::fromStdString(withValidUtf8(bytes(text))), valid);
+    }
+
     void escapesForTheTerminal_data()
     {
         QTest::addColumn<QByteArray>("text");

@@ -4,6 +4,7 @@
 #include "crypto/AesGcm.h"
 #include "crypto/Kdf.h"
 #include "encoding/Base32.h"
+#include "encoding/Utf8.h"
 #include "otp/OtpauthUri.h"
 #include "vault/Records.h"
 
@@ -17,50 +18,7 @@ namespace watchword::importers::detail {
 
 namespace {
 
-// True if text is well-formed UTF-8 (no overlong forms, no surrogates, at
-// most U+10FFFF).
-bool isUtf8(std::string_view text) noexcept
-{
-    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t n = text.size();
-    std::size_t i = 0;
-    while (i < n) {
-        const unsigned char c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t length = 0;
-        unsigned char low = 0x80;
-        unsigned char high = 0xbf;
-        if (c >= 0xc2 && c <= 0xdf) {
-            length = 2;
-        } else if (c >= 0xe0 && c <= 0xef) {
-            length = 3;
-            if (c == 0xe0)
-                low = 0xa0;
-            if (c == 0xed)
-                high = 0x9f;
-        } else if (c >= 0xf0 && c <= 0xf4) {
-            length = 4;
-            if (c == 0xf0)
-                low = 0x90;
-            if (c == 0xf4)
-                high = 0x8f;
-        } else {
-            return false;
-        }
-        if (n - i < length)
-            return false;
-        if (p[i + 1] < low || p[i + 1] > high)
-            return false;
-        for (std::size_t k = 2; k < length; ++k)
-            if (p[i + k] < 0x80 || p[i + k] > 0xbf)
-                return false;
-        i += length;
-    }
-    return true;
-}
+using encoding::isUtf8;
 
 // C0 controls, DEL and the C1 controls (U+0080..U+009F, 0xC2 0x80..0x9F in
 // UTF-8): a name with them would show as garbage or reorder a list.
