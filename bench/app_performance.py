@@ -15,7 +15,7 @@ reference), and starts the app on each in turn, RUNS times, offscreen
 
 The app unlocks once its first frame is on screen (the password comes on
 stdin) and writes what it measured from inside when it quits
-(src/app/LaunchTiming.h). SECONDS must cover a 30-s rollover of the codes:
+(src/app/shell/LaunchTiming.h). SECONDS must cover a 30-s rollover of the codes:
 35 s always holds one. From each run this script takes:
 
   launch -> first frame      from just before the process was started (this

@@ -3,7 +3,7 @@
 
 dpkg-shlibdeps finds the shared libraries the binaries link, but a QML module
 is loaded by name at run time: one missing from Depends shows only as a blank
-window on a user's machine. This follows every `import` in qml/*.qml, then
+window on a user's machine. This follows every `import` in qml/**/*.qml, then
 what those modules import in turn (their qmldir's import and depends lines
 and their own QML files), finds the Debian package that installed each one
 (dpkg-query -S on its qmldir) and fails if that package is not in Depends.
@@ -65,10 +65,12 @@ def main():
     depends = package_names(options.depends)
 
     direct = set()
-    for name in sorted(os.listdir(options.qml)):
-        if name.endswith(".qml"):
-            with open(os.path.join(options.qml, name), encoding="utf-8") as source:
-                direct |= {m for m in imports_in(source.read()) if not m.startswith(OWN_PREFIX)}
+    for folder, _, names in sorted(os.walk(options.qml)):
+        for name in sorted(names):
+            if name.endswith(".qml"):
+                with open(os.path.join(folder, name), encoding="utf-8") as source:
+                    direct |= {m for m in imports_in(source.read())
+                               if not m.startswith(OWN_PREFIX)}
     if not direct:
         print(f"no QML import found in {options.qml}", file=sys.stderr)
         return 1

@@ -28,7 +28,7 @@ packages=(
   # the issuer icons: SVG paths drawn by Qt Quick Shapes
   qml6-module-qtquick-shapes
   qml6-module-qtqml-workerscript qml6-module-qttest libgl-dev
-  # the file picker (qml/FilePicker.qml) lists folders with Qt.labs.folderlistmodel
+  # the file picker (qml/interop/FilePicker.qml) lists folders with Qt.labs.folderlistmodel
   qml6-module-qt-labs-folderlistmodel
   # the Diagnostics view's bar chart (Qt Charts' QML module)
   qml6-module-qtcharts

@@ -2,9 +2,9 @@
 // for it: what the import, export and QR tests start from.
 #pragma once
 
-#include "ClipboardService.h"
-#include "Clock.h"
-#include "VaultController.h"
+#include "app/codes/Clock.h"
+#include "app/desktop/ClipboardService.h"
+#include "app/vault/VaultController.h"
 #include "common/TestSupport.h"
 #include "crypto/Random.h"
 #include "keychain/Keychain.h"

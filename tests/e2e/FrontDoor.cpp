@@ -1,6 +1,6 @@
 #include "FrontDoor.h"
 
-#include "VaultController.h"
+#include "app/vault/VaultController.h"
 #include "crypto/Random.h"
 #include "keychain/Keychain.h"
 #include "vault/Calibration.h"

@@ -9,7 +9,7 @@
 // Any warning printed at any moment (QML TypeErrors, binding loops, polish
 // loops, a missing file) fails the running test.
 
-#include "AppShell.h"
+#include "app/shell/AppShell.h"
 
 #include <QElapsedTimer>
 #include <QPointF>

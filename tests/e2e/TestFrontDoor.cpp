@@ -1,10 +1,10 @@
 // The app through its front door: the real window, driven by keys and
 // clicks only, on a temporary vault and settings; any warning fails.
-#include "AccountListModel.h"
-#include "AppSettings.h"
-#include "ClipboardService.h"
 #include "FrontDoor.h"
-#include "VaultController.h"
+#include "app/codes/AccountListModel.h"
+#include "app/desktop/AppSettings.h"
+#include "app/desktop/ClipboardService.h"
+#include "app/vault/VaultController.h"
 #include "common/FakeFileChooser.h"
 #include "common/PrivateBus.h"
 #include "common/QrImage.h"

@@ -1,14 +1,14 @@
 // Qt Quick Test runner. The setup gives the QML views a self-test report
 // with a known failure, so the tests can check what the user is told, and
 // Diagnostics controllers that run a few quick fake benchmarks.
-#include "AppMetrics.h"
-#include "AppSettings.h"
-#include "ClipboardService.h"
-#include "Clock.h"
-#include "DiagnosticsController.h"
-#include "SelfTestModel.h"
-#include "Theme.h"
-#include "VaultController.h"
+#include "app/codes/Clock.h"
+#include "app/desktop/AppSettings.h"
+#include "app/desktop/ClipboardService.h"
+#include "app/desktop/Theme.h"
+#include "app/diagnostics/AppMetrics.h"
+#include "app/diagnostics/DiagnosticsController.h"
+#include "app/diagnostics/SelfTestModel.h"
+#include "app/vault/VaultController.h"
 #include "perf/Comparisons.h"
 
 #include <QApplication>

@@ -1,0 +1,436 @@
+#include "app/interop/ImportController.h"
+
+#include "app/codes/AccountListModel.h"
+#include "app/common/Background.h"
+#include "app/vault/VaultController.h"
+#include "base/FileIo.h"
+#include "base/SecureBuffer.h"
+#include "crypto/Random.h"
+#include "interop/exporters/Export.h"
+#include "interop/importers/Import.h"
+#include "interop/importers/ImportPlan.h"
+#include "text/SecretText.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+namespace watchword::app {
+
+namespace {
+
+QString message(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+ByteView viewOf(const QByteArray& bytes)
+{
+    return {reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size())};
+}
+
+// The UTF-8 of text in a wiped buffer; text is wiped. The other app's
+// password is used as typed: no normalization it did not apply.
+SecureBuffer utf8Secret(QString& text)
+{
+    QByteArray utf8 = text.toUtf8();
+    SecureBuffer bytes(viewOf(utf8));
+    secureWipe(utf8.data(), std::size_t(utf8.size()));
+    text::wipe(text);
+    return bytes;
+}
+
+QString kindTitle(otp::OtpKind kind)
+{
+    switch (kind) {
+    case otp::OtpKind::Totp:
+        return QStringLiteral("TOTP");
+    case otp::OtpKind::Hotp:
+        return QStringLiteral("HOTP");
+    case otp::OtpKind::Steam:
+        return QStringLiteral("Steam");
+    }
+    return {};
+}
+
+// What the user is told when a read fails: the core's sentence names the
+// entry or the position; a missing password is asked for plainly.
+QString readError(const Error<importers::ImportError>& error)
+{
+    using importers::ImportError;
+    switch (error.code) {
+    case ImportError::PasswordRequired:
+        return ImportController::tr("This file is encrypted: type the password it was exported "
+                                    "with.");
+    case ImportError::WrongPassword:
+        return ImportController::tr("Wrong password: %1").arg(message(error.message));
+    case ImportError::Malformed:
+        return ImportController::tr("The file is damaged or not in this format: %1")
+            .arg(message(error.message));
+    default:
+        return message(error.message);
+    }
+}
+
+struct ReadOutcome
+{
+    std::unique_ptr<importers::Imported> imported;
+    QString error;
+};
+
+} // namespace
+
+ImportController::ImportController(QObject* parent) : QObject(parent) {}
+
+ImportController::~ImportController() = default;
+
+void ImportController::setVault(VaultController* vault)
+{
+    if (!bindVault(this, m_vault, vault))
+        return;
+    if (m_vault) {
+        // Locking drops whatever was read, secrets and preview alike.
+        connect(m_vault, &VaultController::stateChanged, this, [this] {
+            if (m_vault && m_vault->state() != VaultController::State::Unlocked)
+                reset();
+        });
+        connect(m_vault, &VaultController::importFinished, this,
+                &ImportController::onImportFinished);
+    }
+    emit vaultChanged();
+}
+
+QStringList ImportController::formatTitles() const
+{
+    QStringList titles;
+    for (const auto format : m_formats)
+        titles << QString::fromUtf8(importers::formatTitle(format));
+    return titles;
+}
+
+void ImportController::setFormatIndex(int index)
+{
+    if (index < 0 || index >= int(m_formats.size()) || index == m_formatIndex)
+        return;
+    m_formatIndex = index;
+    setError({});
+    emit formatChanged();
+}
+
+bool ImportController::needsPassword() const
+{
+    if (!m_data || m_formats.empty())
+        return false;
+    return importers::isEncrypted(m_formats[std::size_t(m_formatIndex)], m_data->span());
+}
+
+bool ImportController::openFile(const QUrl& url)
+{
+    const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
+    const QString name = QFileInfo(path).fileName();
+    // Straight into a wiped buffer (a plain export holds every secret); a
+    // FIFO or a device is refused, never waited on.
+    auto data =
+        readRegularFile(QFile::encodeName(path).toStdString(), importers::maximumImportBytes);
+    if (!data) {
+        reset();
+        setError(tr("Cannot import %1: %2").arg(name, QString::fromStdString(data.error())));
+        return false;
+    }
+    if (!openBytes(std::make_unique<SecureBuffer>(std::move(data).value()), name))
+        return false;
+    // A Steam Desktop Authenticator manifest.json reads the .maFiles beside it.
+    m_companions = importers::companionFilesBeside(QFile::encodeName(path).toStdString());
+    return true;
+}
+
+bool ImportController::openData(const QByteArray& data, const QString& sourceName)
+{
+    return openBytes(std::make_unique<SecureBuffer>(viewOf(data)), sourceName);
+}
+
+bool ImportController::openText(QString text, const QString& sourceName)
+{
+    auto data = std::make_unique<SecureBuffer>(utf8Secret(text));
+    if (!openBytes(std::move(data), sourceName))
+        return false;
+    read({});
+    return true;
+}
+
+bool ImportController::openBytes(std::unique_ptr<SecureBuffer> data, const QString& sourceName)
+{
+    reset();
+    if (data->size() == 0) {
+        setError(tr("%1 is empty.").arg(sourceName));
+        return false;
+    }
+    m_sourceName = sourceName;
+    m_formats = importers::guessFormats(data->span());
+    m_guessed = int(m_formats.size());
+    for (const auto format : importers::allFormats)
+        if (std::find(m_formats.begin(), m_formats.end(), format) == m_formats.end())
+            m_formats.push_back(format);
+    m_formatIndex = 0;
+    m_data = std::move(data);
+    if (m_guessed == 0)
+        setError(tr("This file is not in a format Watchword recognises (%1): if it is one, choose "
+                    "its app below.")
+                     .arg(QString::fromUtf8(importers::describeUnrecognised(m_data->span()))));
+    emit sourceChanged();
+    emit formatChanged();
+    setStage(Stage::Source);
+    return true;
+}
+
+void ImportController::read(QString password)
+{
+    if (!m_data || m_formats.empty() || m_busy) {
+        text::wipe(password);
+        return;
+    }
+    const auto format = m_formats[std::size_t(m_formatIndex)];
+    // Watchword's own backup takes the password as the vault does (NFKD,
+    // docs/FORMAT.md section 10); other apps' files as typed.
+    std::optional<SecureBuffer> secret;
+    if (!password.isEmpty())
+        secret = format == importers::Format::WatchwordBackup ? text::normalizeSecretText(password)
+                                                              : utf8Secret(password);
+    auto shared = std::make_shared<std::optional<SecureBuffer>>(std::move(secret));
+    setError({});
+    setBusy(true);
+    const std::uint64_t request = ++m_request;
+    runInBackground(
+        this,
+        [data = m_data, format, shared, companions = m_companions] {
+            ReadOutcome outcome;
+            std::optional<ByteView> typed;
+            if (shared->has_value())
+                typed = (*shared)->span();
+            // Entries that cannot be imported are shown in the preview,
+            // unticked, and the user adds the rest.
+            auto imported = importers::importAccounts(
+                format, data->span(), typed, importers::UnreadableEntries::Skip, companions);
+            shared->reset(); // wiped as soon as it has served
+            if (!imported)
+                outcome.error = readError(imported.error());
+            else
+                outcome.imported = std::make_unique<importers::Imported>(std::move(*imported));
+            return outcome;
+        },
+        [this, request](ReadOutcome outcome) {
+            if (request != m_request)
+                return; // superseded or reset meanwhile
+            setBusy(false);
+            if (!outcome.error.isEmpty()) {
+                setError(outcome.error);
+                return;
+            }
+            showPreview(std::move(outcome.imported));
+        });
+}
+
+void ImportController::showPreview(std::unique_ptr<importers::Imported> imported)
+{
+    if (!m_vault) {
+        setError(tr("No vault to import into."));
+        return;
+    }
+    QString error;
+    const auto plan = m_vault->planImport(*imported, error);
+    if (!error.isEmpty()) {
+        setError(error);
+        return;
+    }
+    std::vector<ImportPreviewModel::Row> rows;
+    rows.reserve(plan.size());
+    for (const auto& planned : plan) {
+        const auto& account = imported->accounts[planned.index];
+        ImportPreviewModel::Row row;
+        row.issuer = QString::fromStdString(account.issuer);
+        row.accountName = QString::fromStdString(account.accountName);
+        row.kind = kindTitle(account.parameters.kind);
+        row.tags = toQStringList(account.tags);
+        switch (planned.match) {
+        case importers::ImportMatch::New:
+            row.match = QStringLiteral("new");
+            row.matchText = tr("New");
+            break;
+        case importers::ImportMatch::Duplicate:
+            row.match = QStringLiteral("duplicate");
+            row.matchText = planned.earlierEntry
+                                ? tr("Repeats entry %1 of this file").arg(*planned.earlierEntry + 1)
+                                : tr("Already in the vault");
+            row.checked = false;
+            break;
+        case importers::ImportMatch::SameName:
+            row.match = QStringLiteral("same-name");
+            row.matchText = tr("Same name, different secret");
+            break;
+        }
+        rows.push_back(std::move(row));
+    }
+    for (const auto& skipped : imported->skipped) {
+        ImportPreviewModel::Row row;
+        row.issuer = skipped.name.empty() ? tr("Entry %1").arg(skipped.entry + 1)
+                                          : QString::fromStdString(skipped.name);
+        row.accountName = tr("entry %1 of the file").arg(skipped.entry + 1);
+        row.match = QStringLiteral("unsupported");
+        row.matchText = tr("Cannot import: %1").arg(QString::fromStdString(skipped.why));
+        row.checked = false;
+        row.importable = false;
+        rows.push_back(std::move(row));
+    }
+    m_warnings.clear();
+    for (const auto& warning : imported->warnings)
+        m_warnings << QString::fromStdString(warning);
+    m_imported = std::move(imported);
+    // The source is no longer needed: its secrets are in m_imported now.
+    m_data.reset();
+    m_preview.setRows(std::move(rows));
+    emit previewChanged();
+    if (m_preview.count() == 0)
+        setError(tr("The file holds no accounts."));
+    else if (m_preview.count() == m_preview.unsupportedCount())
+        setError(tr("No entry of this file can be imported."));
+    setStage(Stage::Preview);
+}
+
+bool ImportController::addChecked()
+{
+    if (!m_vault || !m_imported || m_adding)
+        return false;
+    const auto chosen = m_preview.checkedRows();
+    if (chosen.empty()) {
+        setError(tr("Tick at least one account to import."));
+        return false;
+    }
+    setError({});
+    m_adding = true;
+    setBusy(true);
+    if (!m_vault->addImported(*m_imported, chosen)) {
+        m_adding = false;
+        setBusy(false);
+        setError(m_vault->error());
+        return false;
+    }
+    return true;
+}
+
+void ImportController::onImportFinished(bool added, const QString& message)
+{
+    if (!m_adding)
+        return; // another controller's import
+    m_adding = false;
+    setBusy(false);
+    if (!added) {
+        setError(message);
+        return;
+    }
+    const int leftOut = m_preview.unsupportedCount();
+    reset();
+    if (leftOut == 0)
+        emit finished(message);
+    else
+        emit finished(message + QLatin1Char(' ') +
+                      (leftOut == 1
+                           ? tr("1 entry that cannot be imported was left out.")
+                           : tr("%1 entries that cannot be imported were left out.").arg(leftOut)));
+}
+
+void ImportController::forgetImported()
+{
+    m_imported.reset(); // every secret it holds wipes itself
+    m_data.reset();
+}
+
+void ImportController::stopReading()
+{
+    if (!m_busy || m_adding)
+        return;
+    ++m_request;
+    setBusy(false);
+    setError(tr("Stopped reading the file."));
+}
+
+void ImportController::reset()
+{
+    ++m_request;
+    forgetImported();
+    m_formats.clear();
+    m_guessed = 0;
+    m_formatIndex = 0;
+    m_sourceName.clear();
+    m_companions = {};
+    m_warnings.clear();
+    m_preview.clear();
+    if (!m_adding)
+        setBusy(false);
+    setError({});
+    emit sourceChanged();
+    emit formatChanged();
+    emit previewChanged();
+    setStage(Stage::Empty);
+}
+
+bool ImportController::openDemoSample()
+{
+    if (!m_vault || !m_vault->demo())
+        return false;
+    QString error;
+    auto accounts = m_vault->accountCopies({}, error);
+    if (accounts.size() < 3)
+        return false;
+    auto& random = crypto::systemRandom();
+    std::vector<vault::OtpAccount> sample;
+    sample.push_back(accounts[0].clone());
+    sample.push_back(accounts[1].clone());
+    auto renewed = accounts[2].clone();
+    random.fill(renewed.secret.span());
+    sample.push_back(std::move(renewed));
+    for (const char* issuer : {"Fastmail", "Mastodon"}) {
+        vault::OtpAccount fresh;
+        fresh.issuer = issuer;
+        fresh.accountName = "sam@example.org";
+        fresh.secret = SecureBuffer(20);
+        random.fill(fresh.secret.span());
+        sample.push_back(std::move(fresh));
+    }
+    auto exported =
+        exporters::exportAccounts(exporters::ExportFormat::OtpauthList, sample, {}, random);
+    if (!exported)
+        return false;
+    if (!openBytes(std::make_unique<SecureBuffer>(exported->data.span()),
+                   QStringLiteral("accounts.txt")))
+        return false;
+    read({});
+    return true;
+}
+
+void ImportController::setStage(Stage stage)
+{
+    if (m_stage == stage)
+        return;
+    m_stage = stage;
+    emit stageChanged();
+}
+
+void ImportController::setBusy(bool busy)
+{
+    if (m_busy == busy)
+        return;
+    m_busy = busy;
+    emit busyChanged();
+}
+
+void ImportController::setError(QString error)
+{
+    if (m_error == error)
+        return;
+    m_error = std::move(error);
+    emit errorChanged();
+}
+
+} // namespace watchword::app

@@ -1,0 +1,153 @@
+// "Import…": accounts from another app's file (or a scanned Google transfer
+// code) into the vault, in three steps the dialog shows. A source: the file
+// is read into a wiped buffer and its format guessed (the most likely first;
+// the user may pick another). A read: the file is opened as that format with
+// its password, on the thread pool, since an encrypted one derives its key
+// with scrypt or Argon2 for seconds. A preview: every account marked new,
+// already in the vault (unticked) or of the same name with another secret;
+// the ticked ones are added all at once by VaultController::addImported,
+// which saves them or, failing, takes them out again.
+//
+// What was read (secrets included) is kept only between the read and the
+// adding: it is dropped on reset(), after the adding and when the vault
+// locks. There is no undo of an import (the undo list holds deleted
+// records to put back, not added ones to take out): the preview is the
+// check before anything changes.
+#pragma once
+
+#include "app/interop/ImportPreviewModel.h"
+#include "app/vault/VaultController.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+#include <QtQml/qqmlregistration.h>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace watchword {
+class SecureBuffer;
+}
+namespace watchword::importers {
+enum class Format;
+struct Imported;
+} // namespace watchword::importers
+
+namespace watchword::app {
+
+class ImportController : public QObject
+{
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(watchword::app::VaultController* vault READ vault WRITE setVault NOTIFY vaultChanged)
+    Q_PROPERTY(Stage stage READ stage NOTIFY stageChanged)
+    // The source's name as shown ("aegis.json", "Scanned QR code").
+    Q_PROPERTY(QString sourceName READ sourceName NOTIFY sourceChanged)
+    // The formats the source may be read as (formatTitle), guessed ones first.
+    Q_PROPERTY(QStringList formatTitles READ formatTitles NOTIFY sourceChanged)
+    // How many of formatTitles were guessed from the content.
+    Q_PROPERTY(int guessedCount READ guessedCount NOTIFY sourceChanged)
+    Q_PROPERTY(int formatIndex READ formatIndex WRITE setFormatIndex NOTIFY formatChanged)
+    Q_PROPERTY(bool needsPassword READ needsPassword NOTIFY formatChanged)
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    Q_PROPERTY(QString error READ error NOTIFY errorChanged)
+    Q_PROPERTY(QStringList warnings READ warnings NOTIFY previewChanged)
+    Q_PROPERTY(watchword::app::ImportPreviewModel* preview READ preview CONSTANT)
+
+public:
+    enum class Stage {
+        Empty,   // nothing chosen yet
+        Source,  // a source is loaded: choose its format, type its password
+        Preview, // read: tick the accounts to add
+    };
+    Q_ENUM(Stage)
+
+    explicit ImportController(QObject* parent = nullptr);
+    ~ImportController() override;
+
+    VaultController* vault() const { return m_vault; }
+    void setVault(VaultController* vault);
+    Stage stage() const { return m_stage; }
+    const QString& sourceName() const { return m_sourceName; }
+    QStringList formatTitles() const;
+    int guessedCount() const { return m_guessed; }
+    int formatIndex() const { return m_formatIndex; }
+    void setFormatIndex(int index);
+    bool needsPassword() const;
+    bool busy() const { return m_busy; }
+    const QString& error() const { return m_error; }
+    const QStringList& warnings() const { return m_warnings; }
+    ImportPreviewModel* preview() { return &m_preview; }
+
+    // A file chosen in the dialog or dropped on the window. False, with
+    // error set, if it cannot be read (missing, too large, empty).
+    Q_INVOKABLE bool openFile(const QUrl& url);
+    // Text that is itself the source: a scanned otpauth-migration:// code
+    // (or an otpauth:// list). It is read at once, without a password.
+    Q_INVOKABLE bool openText(QString text, const QString& sourceName);
+    // Reads the source as the chosen format with password (wiped as it is
+    // read); the preview or error follows, busy meanwhile.
+    Q_INVOKABLE void read(QString password);
+    // Stops waiting for a read: its answer is dropped when it comes (the key
+    // derivation itself cannot be interrupted; the importers bound it), and
+    // the source stays chosen, so that another password or format can be
+    // tried.
+    Q_INVOKABLE void stopReading();
+    // Adds the ticked accounts (VaultController::addImported); finished()
+    // or error follows. False if nothing could be started.
+    Q_INVOKABLE bool addChecked();
+    // Forgets the source, the accounts read and the preview.
+    Q_INVOKABLE void reset();
+    // For the documentation's screenshots in the demo vault only: a small
+    // otpauth list made of two of its accounts (duplicates), one account of
+    // the same name with a new secret and two new ones, read into a preview.
+    Q_INVOKABLE bool openDemoSample();
+
+    // For tests and openDemoSample(): data (any bytes) as the source.
+    bool openData(const QByteArray& data, const QString& sourceName);
+
+signals:
+    void vaultChanged();
+    void stageChanged();
+    void sourceChanged();
+    void formatChanged();
+    void busyChanged();
+    void errorChanged();
+    void previewChanged();
+    // The accounts are in the vault and saved; message says how many.
+    void finished(const QString& message);
+
+private:
+    void setStage(Stage stage);
+    void setBusy(bool busy);
+    void setError(QString error);
+    bool openBytes(std::unique_ptr<SecureBuffer> data, const QString& sourceName);
+    void showPreview(std::unique_ptr<importers::Imported> imported);
+    void forgetImported();
+    void onImportFinished(bool added, const QString& message);
+
+    VaultController* m_vault = nullptr; // not owned; null when destroyed
+    Stage m_stage = Stage::Empty;
+    QString m_sourceName;
+    // The source's bytes, shared with a read running on the pool.
+    std::shared_ptr<const SecureBuffer> m_data;
+    // The files beside an opened file (a Steam manifest's .maFiles); empty
+    // for pasted text.
+    importers::CompanionFiles m_companions;
+    std::vector<importers::Format> m_formats; // guessed first, then the rest
+    int m_guessed = 0;
+    int m_formatIndex = 0;
+    bool m_busy = false;
+    bool m_adding = false;
+    QString m_error;
+    QStringList m_warnings;
+    std::unique_ptr<importers::Imported> m_imported;
+    ImportPreviewModel m_preview;
+    std::uint64_t m_request = 0; // the latest read; older answers are dropped
+};
+
+} // namespace watchword::app
