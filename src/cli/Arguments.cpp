@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 
 namespace watchword::cli {
 
@@ -73,6 +74,17 @@ std::optional<long long> parseInteger(std::string_view text, long long minimum, 
     if (value < minimum || value > maximum)
         return std::nullopt;
     return value;
+}
+
+Result<std::optional<std::int64_t>, std::string> parseAtOption(const Arguments& arguments)
+{
+    const auto text = arguments.value("at");
+    if (!text)
+        return std::optional<std::int64_t>{};
+    const auto value = parseInteger(*text, 0, std::numeric_limits<std::int64_t>::max());
+    if (!value)
+        return fail("--at: '" + *text + "' is not a whole number of seconds since 1970 (>= 0)");
+    return std::optional<std::int64_t>{*value};
 }
 
 } // namespace watchword::cli

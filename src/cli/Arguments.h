@@ -2,6 +2,9 @@
 // mistake gets its own one-line message, and nothing is guessed.
 #pragma once
 
+#include "base/Result.h"
+
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -43,5 +46,9 @@ private:
 // Strict whole-number parsing for option values: optional '-' (if allowed),
 // digits only, no overflow. nullopt on anything else.
 std::optional<long long> parseInteger(std::string_view text, long long minimum, long long maximum);
+
+// --at UNIX_SECONDS, the moment codes are computed for: nullopt if not given;
+// the error message if it is not a whole number of seconds since 1970.
+Result<std::optional<std::int64_t>, std::string> parseAtOption(const Arguments& arguments);
 
 } // namespace watchword::cli

@@ -213,14 +213,10 @@ int runCode(const std::vector<std::string>& args)
         }
     }
 
-    std::optional<std::int64_t> at;
-    if (const auto text = arguments.value("at")) {
-        const auto value = parseInteger(*text, 0, std::numeric_limits<std::int64_t>::max());
-        if (!value)
-            return reportError("--at: '" + *text +
-                               "' is not a whole number of seconds since 1970 (>= 0)");
-        at = *value;
-    }
+    const auto atOption = parseAtOption(arguments);
+    if (!atOption)
+        return reportError(atOption.error());
+    const std::optional<std::int64_t> at = *atOption;
 
     const bool secretFromStdin =
         arguments.has("secret-stdin") || (!fromOptions && positionals.front() == "-");

@@ -1,0 +1,103 @@
+// watchword-cli vault: what its subcommands share. VaultCommand.cpp parses
+// and dispatches; VaultSession.cpp opens, unlocks and saves; the subcommands
+// live by group in VaultKeysCommand.cpp (init, info, passwd, recover,
+// check-phrase), VaultRecordsCommand.cpp (add, note, list, codes, remove)
+// and VaultInteropCommand.cpp (import, export).
+#pragma once
+
+#include "Arguments.h"
+#include "Cli.h"
+#include "Secrets.h"
+#include "base/SecureBuffer.h"
+#include "vault/Storage.h"
+#include "vault/Vault.h"
+
+#include <QString>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace watchword::cli {
+
+// ---- opening and saving (VaultSession.cpp) ---------------------------------
+
+// An opened and unlocked vault, with its storage (locked when it will be
+// written).
+struct OpenVault
+{
+    vault::VaultStorage storage;
+    vault::Vault vault;
+};
+
+// Either an open vault or the exit status of the failure already reported.
+struct Opened
+{
+    std::optional<OpenVault> open;
+    int status = exitOk;
+};
+
+// How long a writing command waits for another writer's lock: --wait
+// SECONDS (0 to 3600; checked by runWithFile), else defaultLockWait.
+inline constexpr std::chrono::seconds defaultLockWait{5};
+
+// A password, NFKD-normalized, not empty.
+std::optional<SecureBuffer> readPassword(SecretSource& source, std::string_view what,
+                                         std::string_view prompt, std::string& error);
+// A new password: from stdin once, or typed twice on the terminal; refused
+// if vault::newPasswordRefusal says it is too easy to guess, unless the
+// command has --allow-weak-password.
+std::optional<SecureBuffer> readNewPassword(SecretSource& source, const Arguments& arguments,
+                                            std::string& error);
+// "FILE: message", the exit status 1: the operation failed on this file.
+int reportFileError(const std::string& path, const std::string& message);
+// --target-ms, if given; error set if it is not a number of milliseconds.
+std::optional<std::uint32_t> parseTarget(const Arguments& arguments, std::string& error);
+std::string recordIdHex(const vault::RecordId& id);
+QString qText(std::string_view text);
+// --wait, or defaultLockWait; nullopt if it is not 0 to 3600 seconds.
+std::optional<std::chrono::seconds> parseWait(const Arguments& arguments);
+std::chrono::milliseconds lockWait(const Arguments& arguments);
+// The vault at path, read; locked too (waiting up to lockFor) when given.
+std::optional<vault::VaultStorage>
+openStorage(const std::string& path, std::optional<std::chrono::milliseconds> lockFor, int& status);
+// The password read, the self-test passed, the file read (and locked), the
+// vault unlocked; or the exit status of the failure, already reported.
+Opened unlockWithPassword(const std::string& path, SecretSource& secrets,
+                          std::optional<std::chrono::milliseconds> lockFor);
+// The file read (and locked), the vault unlocked with a password the command
+// has read; or the exit status of the failure, already reported.
+Opened openWithPassword(const std::string& path, ByteView password,
+                        std::optional<std::chrono::milliseconds> lockFor);
+// A subcommand's secrets (lineCount lines of stdin with --password-stdin,
+// else the terminal) and the vault unlocked with the first of them. The
+// secrets stay for what the command reads next (a new password, say).
+struct Session
+{
+    std::optional<SecretSource> secrets;
+    Opened opened;
+};
+Session openSession(const Arguments& arguments, const std::string& path, std::size_t lineCount,
+                    std::optional<std::chrono::milliseconds> lockFor);
+// Serializes and saves; the exit status.
+int save(OpenVault& open);
+// "ACME:alice"; "ACME" or "alice" when the other is empty.
+std::string labelOf(const std::string& issuer, const std::string& accountName);
+
+// ---- the subcommands: each runs on FILE (path) with its parsed options -----
+
+int runInit(const Arguments& arguments, const std::string& path);
+int runInfo(const Arguments& arguments, const std::string& path);
+int runPasswd(const Arguments& arguments, const std::string& path);
+int runRecover(const Arguments& arguments, const std::string& path);
+int runCheckPhrase(const Arguments& arguments, const std::string& path);
+int runAdd(const Arguments& arguments, const std::string& path);
+int runNote(const Arguments& arguments, const std::string& path);
+int runList(const Arguments& arguments, const std::string& path);
+int runCodes(const Arguments& arguments, const std::string& path);
+int runRemove(const Arguments& arguments, const std::string& path);
+int runImport(const Arguments& arguments, const std::string& path);
+int runExport(const Arguments& arguments, const std::string& path);
+
+} // namespace watchword::cli

@@ -1,0 +1,186 @@
+// watchword-cli vault: opening, unlocking and saving a vault, and the passwords
+// they read (VaultCommand.h).
+#include "VaultCommand.h"
+#include "crypto/Random.h"
+#include "encoding/Hex.h"
+#include "vault/Calibration.h"
+#include "vault/PasswordStrength.h"
+
+namespace watchword::cli {
+
+// A password, NFKD-normalized, not empty.
+std::optional<SecureBuffer> readPassword(SecretSource& source, std::string_view what,
+                                         std::string_view prompt, std::string& error)
+{
+    auto raw = source.next(what, prompt, error);
+    if (!raw)
+        return std::nullopt;
+    if (raw->empty()) {
+        error = std::string(what) + " is empty: a vault needs a password";
+        return std::nullopt;
+    }
+    return normalizeSecretText(*raw, what, error);
+}
+
+// A new password: from stdin once, or typed twice on the terminal; refused
+// if vault::newPasswordRefusal says it is too easy to guess, unless the
+// command has --allow-weak-password.
+std::optional<SecureBuffer> readNewPassword(SecretSource& source, const Arguments& arguments,
+                                            std::string& error)
+{
+    auto password = readPassword(source, "the new password", "New vault password: ", error);
+    if (!password)
+        return std::nullopt;
+    if (!source.fromStdin()) {
+        auto again = readPassword(source, "the new password", "Repeat the new password: ", error);
+        if (!again)
+            return std::nullopt;
+        if (!constantTimeEqual(password->span(), again->span())) {
+            error = "the two passwords differ; nothing was changed";
+            return std::nullopt;
+        }
+    }
+    if (arguments.has("allow-weak-password"))
+        return password;
+    if (const auto refusal = vault::newPasswordRefusal(password->view())) {
+        error = "the new password: " + *refusal +
+                " Nothing was written. (--allow-weak-password takes it anyway: only for a vault "
+                "that guards nothing, since a stolen copy of the file is then opened by "
+                "guessing.)";
+        return std::nullopt;
+    }
+    return password;
+}
+
+// "FILE: message", the exit status 1: the operation failed on this file.
+int reportFileError(const std::string& path, const std::string& message)
+{
+    // Storage messages already name the file; others get it as a prefix.
+    if (message.starts_with(path))
+        return reportError(message, exitFailure);
+    return reportError(path + ": " + message, exitFailure);
+}
+
+std::optional<std::uint32_t> parseTarget(const Arguments& arguments, std::string& error)
+{
+    const auto text = arguments.value("target-ms");
+    if (!text)
+        return std::nullopt;
+    const auto value =
+        parseInteger(*text, vault::minimumTargetMilliseconds, vault::maximumTargetMilliseconds);
+    if (!value) {
+        error =
+            "--target-ms: '" + *text + "' is not a whole number of milliseconds from 1 to 60000";
+        return std::nullopt;
+    }
+    return static_cast<std::uint32_t>(*value);
+}
+
+std::string recordIdHex(const vault::RecordId& id)
+{
+    return encoding::toHex(ByteView(id.data(), id.size()));
+}
+
+QString qText(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+std::optional<std::chrono::seconds> parseWait(const Arguments& arguments)
+{
+    const auto text = arguments.value("wait");
+    if (!text)
+        return defaultLockWait;
+    const auto value = parseInteger(*text, 0, 3600);
+    if (!value)
+        return std::nullopt;
+    return std::chrono::seconds(*value);
+}
+
+std::chrono::milliseconds lockWait(const Arguments& arguments)
+{
+    return parseWait(arguments).value_or(defaultLockWait);
+}
+
+// The vault at path, read; locked too (waiting up to lockFor) when given.
+std::optional<vault::VaultStorage>
+openStorage(const std::string& path, std::optional<std::chrono::milliseconds> lockFor, int& status)
+{
+    auto storage = lockFor ? vault::VaultStorage::openLocked(path, crypto::systemRandom(), *lockFor)
+                           : vault::VaultStorage::open(path, crypto::systemRandom());
+    if (!storage) {
+        status = reportFileError(path, storage.error().message);
+        return std::nullopt;
+    }
+    return std::move(storage).value();
+}
+
+Opened unlockWithPassword(const std::string& path, SecretSource& secrets,
+                          std::optional<std::chrono::milliseconds> lockFor)
+{
+    Opened result;
+    std::string error;
+    auto password = readPassword(secrets, "the password", "Vault password: ", error);
+    if (!password) {
+        result.status = reportError(error);
+        return result;
+    }
+    if (const auto failure = requireSelfTest()) {
+        result.status = reportError(*failure, exitFailure);
+        return result;
+    }
+    return openWithPassword(path, password->span(), lockFor);
+}
+
+Opened openWithPassword(const std::string& path, ByteView password,
+                        std::optional<std::chrono::milliseconds> lockFor)
+{
+    Opened result;
+    auto storage = openStorage(path, lockFor, result.status);
+    if (!storage)
+        return result;
+    auto unlocked = vault::Vault::unlockWithPassword(storage->contents(), password);
+    if (!unlocked) {
+        result.status = reportFileError(path, unlocked.error().message);
+        return result;
+    }
+    result.open.emplace(OpenVault{std::move(*storage), std::move(unlocked).value()});
+    return result;
+}
+
+Session openSession(const Arguments& arguments, const std::string& path, std::size_t lineCount,
+                    std::optional<std::chrono::milliseconds> lockFor)
+{
+    Session session;
+    std::string error;
+    session.secrets = SecretSource::make(arguments.has("password-stdin"), lineCount, error);
+    if (!session.secrets) {
+        session.opened.status = reportError(error);
+        return session;
+    }
+    session.opened = unlockWithPassword(path, *session.secrets, lockFor);
+    return session;
+}
+
+int save(OpenVault& open)
+{
+    auto bytes = open.vault.serialize(crypto::systemRandom(), currentUnixSeconds());
+    if (!bytes)
+        return reportFileError(open.storage.path(), bytes.error().message);
+    if (auto saved = open.storage.save(*bytes); !saved)
+        return reportFileError(open.storage.path(), saved.error().message);
+    // The change is made: what could not be done after it is a warning.
+    if (!open.storage.warning().empty())
+        reportError("warning: " + open.storage.warning(), exitOk);
+    return exitOk;
+}
+
+// "ACME:alice"; "ACME" or "alice" when the other is empty.
+std::string labelOf(const std::string& issuer, const std::string& accountName)
+{
+    if (issuer.empty() || accountName.empty())
+        return issuer.empty() ? accountName : issuer;
+    return issuer + ":" + accountName;
+}
+
+} // namespace watchword::cli
