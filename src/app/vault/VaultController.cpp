@@ -3,6 +3,7 @@
 #include "app/codes/AccountDraft.h"
 #include "app/codes/AccountFilterModel.h"
 #include "app/common/Background.h"
+#include "app/vault/DemoVault.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "interop/importers/ImportPlan.h"
@@ -43,8 +44,6 @@ struct VaultController::Deleted
 namespace {
 
 using Outcome = detail::WorkerOutcome;
-
-constexpr std::string_view demoPassword = "demo";
 
 QString message(const std::string& text)
 {
@@ -116,79 +115,6 @@ std::optional<AccountEntry> accountEntry(const vault::OtpAccount& account)
                         std::move(*generator),
                         account.lastUsed.value_or(0),
                         account.sortPosition};
-}
-
-// The demo's accounts and notes: what a typical user has, random secrets.
-Outcome makeDemoVault()
-{
-    auto& random = crypto::systemRandom();
-    auto keychain = keychain::Keychain::create(random, keychain::Keychain::defaultWordCount);
-    if (!keychain)
-        return failed(message(keychain.error().message));
-    const std::int64_t now = nowSeconds();
-    auto created = vault::Vault::create(asBytes(demoPassword), *keychain,
-                                        {vault::minimumPasswordIterations, 1000, 0}, random, now);
-    if (!created)
-        return failed(message(created.error().message));
-    struct Sample
-    {
-        const char* issuer;
-        const char* account;
-        otp::OtpParameters parameters;
-        const char* tag;
-    };
-    otp::OtpParameters sha256Eight;
-    sha256Eight.algorithm = crypto::HashAlgorithm::Sha256;
-    sha256Eight.digits = 8;
-    sha256Eight.period = 60;
-    otp::OtpParameters hotp;
-    hotp.kind = otp::OtpKind::Hotp;
-    hotp.counter = 7;
-    const Sample samples[] = {
-        {"GitHub", "alice", {}, "work"},
-        {"Google", "alice@example.com", {}, "personal"},
-        {"Example Bank", "4417 12** ****", sha256Eight, "finance"},
-        {"Steam", "alice_plays", otp::OtpParameters::steam(), "games"},
-        {"Mastodon", "@alice@example.social", {}, "personal"},
-        {"VPN gateway", "alice (token)", hotp, "work"},
-        {"Cloud Console", "alice@example.org", {}, "work"},
-    };
-    std::uint32_t position = 0;
-    for (const auto& sample : samples) {
-        vault::OtpAccount account;
-        account.issuer = sample.issuer;
-        account.accountName = sample.account;
-        account.parameters = sample.parameters;
-        account.secret = SecureBuffer(20);
-        random.fill(account.secret.span());
-        account.tags = {sample.tag};
-        account.created = now;
-        account.modified = now;
-        account.sortPosition = position++;
-        if (auto added = created->add(std::move(account), random); !added)
-            return failed(message(added.error().message));
-    }
-    const std::pair<const char*, const char*> notes[] = {
-        {"Wi-Fi at home", "Network: example-home\nPassword: correct horse battery staple"},
-        {"Passport", "Number: X1234567\nExpires: 2031-05-01"},
-    };
-    for (const auto& [title, body] : notes) {
-        vault::SecureNote note;
-        note.title = title;
-        note.body = SecureBuffer(asBytes(std::string_view(body)));
-        note.created = now;
-        note.modified = now;
-        note.sortPosition = position++;
-        if (auto added = created->add(std::move(note), random); !added)
-            return failed(message(added.error().message));
-    }
-    auto file = created->serialize(random, now);
-    if (!file)
-        return failed(message(file.error().message));
-    Outcome outcome;
-    outcome.vault = std::make_unique<vault::Vault>(std::move(*created));
-    outcome.file = std::move(*file);
-    return outcome;
 }
 
 // The calibration for a new password slot at targetMilliseconds.
@@ -305,7 +231,16 @@ VaultController::makeDemo(Clock* clock, ClipboardService* clipboard, QObject* pa
     controller->setState(State::Unlocking);
     auto* made = controller.get();
     runInBackground(
-        made, [] { return makeDemoVault(); },
+        made,
+        [] {
+            auto demo = makeDemoVault(crypto::systemRandom(), nowSeconds());
+            if (!demo)
+                return failed(message(demo.error()));
+            Outcome outcome;
+            outcome.vault = std::make_unique<vault::Vault>(std::move(demo->vault));
+            outcome.file = std::move(demo->file);
+            return outcome;
+        },
         [made](Outcome outcome) {
             if (!outcome.vault) {
                 made->setError(outcome.error);

@@ -1,0 +1,78 @@
+#include "app/vault/DemoVault.h"
+
+#include "keychain/Keychain.h"
+#include "otp/OtpParameters.h"
+#include "vault/Calibration.h"
+
+#include <utility>
+
+namespace watchword::app {
+
+Result<DemoVault, std::string> makeDemoVault(crypto::RandomSource& random, std::int64_t now)
+{
+    auto keychain = keychain::Keychain::create(random, keychain::Keychain::defaultWordCount);
+    if (!keychain)
+        return fail(keychain.error().message);
+    auto created = vault::Vault::create(asBytes(demoPassword), *keychain,
+                                        {vault::minimumPasswordIterations, 1000, 0}, random, now);
+    if (!created)
+        return fail(created.error().message);
+    struct Sample
+    {
+        const char* issuer;
+        const char* account;
+        otp::OtpParameters parameters;
+        const char* tag;
+    };
+    otp::OtpParameters sha256Eight;
+    sha256Eight.algorithm = crypto::HashAlgorithm::Sha256;
+    sha256Eight.digits = 8;
+    sha256Eight.period = 60;
+    otp::OtpParameters hotp;
+    hotp.kind = otp::OtpKind::Hotp;
+    hotp.counter = 7;
+    const Sample samples[] = {
+        {"GitHub", "alice", {}, "work"},
+        {"Google", "alice@example.com", {}, "personal"},
+        {"Example Bank", "4417 12** ****", sha256Eight, "finance"},
+        {"Steam", "alice_plays", otp::OtpParameters::steam(), "games"},
+        {"Mastodon", "@alice@example.social", {}, "personal"},
+        {"VPN gateway", "alice (token)", hotp, "work"},
+        {"Cloud Console", "alice@example.org", {}, "work"},
+    };
+    std::uint32_t position = 0;
+    for (const auto& sample : samples) {
+        vault::OtpAccount account;
+        account.issuer = sample.issuer;
+        account.accountName = sample.account;
+        account.parameters = sample.parameters;
+        account.secret = SecureBuffer(20);
+        random.fill(account.secret.span());
+        account.tags = {sample.tag};
+        account.created = now;
+        account.modified = now;
+        account.sortPosition = position++;
+        if (auto added = created->add(std::move(account), random); !added)
+            return fail(added.error().message);
+    }
+    const std::pair<const char*, const char*> notes[] = {
+        {"Wi-Fi at home", "Network: example-home\nPassword: correct horse battery staple"},
+        {"Passport", "Number: X1234567\nExpires: 2031-05-01"},
+    };
+    for (const auto& [title, body] : notes) {
+        vault::SecureNote note;
+        note.title = title;
+        note.body = SecureBuffer(asBytes(std::string_view(body)));
+        note.created = now;
+        note.modified = now;
+        note.sortPosition = position++;
+        if (auto added = created->add(std::move(note), random); !added)
+            return fail(added.error().message);
+    }
+    auto file = created->serialize(random, now);
+    if (!file)
+        return fail(file.error().message);
+    return DemoVault{std::move(*created), std::move(*file)};
+}
+
+} // namespace watchword::app

@@ -1,0 +1,31 @@
+// The demo's vault (`watchword --demo`): what a typical user keeps, seven
+// accounts of every kind and two notes, with random secrets, made in memory
+// and never written anywhere. Qt-free: core types only.
+#pragma once
+
+#include "base/Bytes.h"
+#include "base/Result.h"
+#include "crypto/Random.h"
+#include "vault/Vault.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace watchword::app {
+
+// The demo vault's password, shown on its unlock page.
+inline constexpr std::string_view demoPassword = "demo";
+
+struct DemoVault
+{
+    vault::Vault vault;
+    Bytes file; // the vault serialized: the demo's file, in memory only
+};
+
+// Made at the floor's iterations, so that it opens at once; the error's
+// message if the core refused any step.
+[[nodiscard]] Result<DemoVault, std::string> makeDemoVault(crypto::RandomSource& random,
+                                                           std::int64_t now);
+
+} // namespace watchword::app
