@@ -12,6 +12,9 @@ ApplicationWindow {
     required property AppSettings settings
     required property Theme theme
     required property BackupFolder backups
+    // What C++ asks of the window (--page and the diagnostics options, a
+    // link from another launch, a request to come to the front).
+    required property Navigator navigator
 
     ThemePalette {
         theme: window.theme
@@ -102,7 +105,7 @@ ApplicationWindow {
         watchLoader.active = true
         const simulator = watchLoader.item.simulator
         simulator.deviceId = deviceId
-        if (simulator.deviceId !== deviceId || window.vault.state !== VaultController.Unlocked)
+        if (simulator.deviceId !== deviceId)
             return false
         const ids = simulator.exportChoices.map(choice => choice.id)
         if (!simulator.createExport(ids, "482916", "482916"))
@@ -113,24 +116,20 @@ ApplicationWindow {
         return true
     }
 
-    function showPage(name) {
-        if (name.startsWith("watch-"))
-            return window.showWatch(name.slice(6))
-        const unlocked = window.vault.state === VaultController.Unlocked
-        switch (name) {
-        case "codes":
+    // The vault's state is checked by the navigator before it asks.
+    function showPage(page, argument) {
+        switch (page) {
+        case Navigator.WatchDevice:
+            return window.showWatch(argument)
+        case Navigator.Codes:
             tabs.currentIndex = 0
-            return unlocked
-        case "add":
-            if (!unlocked)
-                return false
+            return true
+        case Navigator.Add:
             tabs.currentIndex = 0
             newDraft.wipe()
             window.openEditor(newDraft)
             return true
-        case "notes": {
-            if (!unlocked)
-                return false
+        case Navigator.Notes: {
             tabs.currentIndex = 1
             if (!notesLoader.item)
                 return false
@@ -142,32 +141,28 @@ ApplicationWindow {
             }
             return true
         }
-        case "settings":
+        case Navigator.Settings:
             tabs.currentIndex = 2
             return true
-        case "diagnostics":
+        case Navigator.Diagnostics:
             tabs.currentIndex = 3
             return true
-        case "watch":
+        case Navigator.Watch:
             tabs.currentIndex = 4
             return true
-        case "import-preview":
+        case Navigator.ImportPreview:
             // The demo vault's sample: duplicates, a same-name account, new ones.
-            if (!unlocked)
-                return false
             tabs.currentIndex = 0
             window.importer().open()
             return window.importer().controller.openDemoSample()
-        case "export":
-            if (!unlocked)
-                return false
+        case Navigator.Export:
             tabs.currentIndex = 0
             window.exporter().open()
             window.exporter().controller.formatIndex = 1 // Aegis (plain): the warning shows
             return true
-        case "qr": {
+        case Navigator.Qr: {
             const accounts = window.vault.accounts
-            if (!unlocked || accounts.rowCount() === 0)
+            if (accounts.rowCount() === 0)
                 return false
             tabs.currentIndex = 0
             // IdRole, IssuerRole: the model's first roles.
@@ -178,32 +173,44 @@ ApplicationWindow {
             qrDialog.code.revealed = true
             return qrDialog.code.count === 1
         }
-        case "qr-transfer":
-            if (!unlocked)
-                return false
+        case Navigator.QrTransfer:
             tabs.currentIndex = 0
             window.qrCodes().showTransfer([])
             window.qrCodes().code.revealed = true
             return window.qrCodes().code.count > 0
-        case "unlock":
+        case Navigator.Unlock:
             window.vault.lock()
             return window.vault.state === VaultController.Locked
-        case "first-run":
-            return window.vault.state === VaultController.Missing
-        case "recovery":
-        case "recovery-confirm": {
-            if (window.vault.state !== VaultController.Missing)
-                return false
+        case Navigator.Recovery:
+        case Navigator.RecoveryConfirm: {
             // A throw-away password nobody knows: the screenshot is taken
             // before the phrase is confirmed, so no vault is ever created.
             let throwAway = ""
             while (throwAway.length < 32)
                 throwAway += Math.random().toString(36).slice(2)
-            window.screenshotConfirming = name === "recovery-confirm"
+            window.screenshotConfirming = page === Navigator.RecoveryConfirm
             return window.vault.beginCreate(throwAway, throwAway)
         }
         }
         return false
+    }
+    Connections {
+        target: window.navigator
+        function onPageRequested(page, argument) {
+            window.navigator.answer(window.showPage(page, argument))
+        }
+        function onDiagnosticsRunRequested(filter) {
+            window.navigator.answer(window.runDiagnostics(filter))
+        }
+        function onDiagnosticsExportRequested(file) {
+            window.navigator.answer(window.exportDiagnostics(file))
+        }
+        function onAddRequested(uri) {
+            window.openAddDialog(uri)
+        }
+        function onRaiseRequested() {
+            window.raiseWindow()
+        }
     }
     property bool screenshotConfirming: false
     function findItem(item, test) {

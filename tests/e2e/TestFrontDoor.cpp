@@ -342,6 +342,33 @@ private slots:
         QVERIFY(app.showsText(QStringLiteral("Copied")));
     }
 
+    // --- A link handed over by another launch (`watchword otpauth://…`, the
+    // desktop's link handler, through the app's navigator): while the vault
+    // is locked it waits; once unlocked, the add dialog shows it filled in,
+    // and Save adds it. The window comes to the front when asked.
+    void linkFromAnotherLaunchWaitsForTheUnlock()
+    {
+        FrontDoor& app = open();
+        app.shell().openAddDialog(gitlabLink);
+        FrontDoor::settle(200);
+        QCOMPARE(app.byName(QStringLiteral("accountEditor")), nullptr);
+        QVERIFY(unlock(app));
+        const int existing = app.shell().vault()->accounts()->rowCount();
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("issuerField")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("issuerField"), "text").toString(),
+                 QStringLiteral("GitLab"));
+        QCOMPARE(app.read(QStringLiteral("accountField"), "text").toString(),
+                 QStringLiteral("bob@example.com"));
+        app.click(app.byName(QStringLiteral("saveButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.shell().vault()->accounts()->rowCount() == existing + 1; }));
+        QVERIFY(FrontDoor::waitFor([&] { return app.showsText(QStringLiteral("GitLab")); }));
+
+        app.shell().raiseWindow();
+        QVERIFY(FrontDoor::waitFor([&] { return app.window()->isActive(); }));
+    }
+
     // --- Locking by Ctrl+L, then unlocking by typing at once (the password
     // field has the focus); a wrong password says so and keeps the vault
     // locked.

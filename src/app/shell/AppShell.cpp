@@ -9,6 +9,7 @@
 #include "app/diagnostics/AppMetrics.h"
 #include "app/diagnostics/SelfTestModel.h"
 #include "app/shell/LaunchTiming.h"
+#include "app/shell/Navigator.h"
 #include "app/vault/BackupFolder.h"
 #include "app/vault/VaultController.h"
 #include "selftest/SelfTest.h"
@@ -84,6 +85,7 @@ AppShell::AppShell(ShellOptions options, const QElapsedTimer& sinceMain, QObject
                              : std::make_unique<VaultController>(m_options.vaultPath, m_clock.get(),
                                                                  m_clipboard.get());
     m_vault->setUnlockTargetMilliseconds(m_settings->unlockTargetMilliseconds());
+    m_navigator = std::make_unique<Navigator>(m_vault.get());
     connect(m_settings.get(), &AppSettings::unlockTargetMillisecondsChanged, m_vault.get(), [this] {
         m_vault->setUnlockTargetMilliseconds(m_settings->unlockTargetMilliseconds());
     });
@@ -153,7 +155,8 @@ bool AppShell::load()
          {QStringLiteral("clipboard"), QVariant::fromValue(m_clipboard.get())},
          {QStringLiteral("settings"), QVariant::fromValue(m_settings.get())},
          {QStringLiteral("theme"), QVariant::fromValue(m_theme.get())},
-         {QStringLiteral("backups"), QVariant::fromValue(m_backups.get())}});
+         {QStringLiteral("backups"), QVariant::fromValue(m_backups.get())},
+         {QStringLiteral("navigator"), QVariant::fromValue(m_navigator.get())}});
     // The static QML modules (Watchword.App, Watchword.Ui) live under qrc:/<URI path>.
     m_engine->addImportPath(QStringLiteral("qrc:/"));
     m_engine->load(QUrl(QStringLiteral("qrc:/Watchword/Ui/Main.qml")));
@@ -195,14 +198,12 @@ bool AppShell::load()
 
 void AppShell::openAddDialog(const QString& uri)
 {
-    if (m_window != nullptr)
-        QMetaObject::invokeMethod(m_window, "openAddDialog", Q_ARG(QVariant, uri));
+    m_navigator->openAddDialog(uri);
 }
 
 void AppShell::raiseWindow()
 {
-    if (m_window != nullptr)
-        QMetaObject::invokeMethod(m_window, "raiseWindow");
+    m_navigator->raiseWindow();
 }
 
 } // namespace watchword::app

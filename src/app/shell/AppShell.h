@@ -23,6 +23,7 @@ class ClipboardService;
 class Clock;
 class IdleLock;
 class LaunchTiming;
+class Navigator;
 class SelfTestModel;
 class Theme;
 class TrayIcon;
@@ -69,6 +70,7 @@ public:
     [[nodiscard]] bool load();
 
     QQuickWindow* window() const { return m_window; }
+    Navigator* navigator() const { return m_navigator.get(); }
     VaultController* vault() const { return m_vault.get(); }
     AppSettings* settings() const { return m_settings.get(); }
     ClipboardService* clipboard() const { return m_clipboard.get(); }
@@ -89,6 +91,7 @@ private:
     std::unique_ptr<Clock> m_clock;
     std::unique_ptr<ClipboardService> m_clipboard;
     std::unique_ptr<VaultController> m_vault;
+    std::unique_ptr<Navigator> m_navigator;
     std::unique_ptr<IdleLock> m_idleLock;
     std::unique_ptr<BackupFolder> m_backups;
     std::unique_ptr<Theme> m_theme;

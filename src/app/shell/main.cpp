@@ -2,6 +2,7 @@
 #include "app/desktop/SingleInstance.h"
 #include "app/shell/AppShell.h"
 #include "app/shell/LaunchTiming.h"
+#include "app/shell/Navigator.h"
 #include "app/vault/VaultController.h"
 #include "base/ProcessHardening.h"
 #include "vault/Storage.h"
@@ -15,19 +16,6 @@
 #include <QQuickWindow>
 #include <QTimer>
 #include <cstdio>
-
-namespace {
-
-// Calls the window's QML function name(argument): true if it returned true.
-bool callWindow(QObject* window, const char* name, const QVariant& argument)
-{
-    QVariant result;
-    QMetaObject::invokeMethod(window, name, Q_RETURN_ARG(QVariant, result),
-                              Q_ARG(QVariant, argument));
-    return result.toBool();
-}
-
-} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -201,25 +189,26 @@ int main(int argc, char* argv[])
         // The first frame that shows a settled vault: not while the demo
         // vault is still being made.
         VaultController* controller = vault;
+        watchword::app::Navigator* navigator = shell.navigator();
         const QString pageName = options.value(page);
         const QString diagnosticsFilter = options.value(diagnosticsRun);
         const QString diagnosticsReport = options.value(diagnosticsExport);
         QObject::connect(
             window, &QQuickWindow::frameSwapped, &app,
-            [window, file, controller, pageName, diagnosticsFilter, diagnosticsReport] {
+            [window, file, controller, navigator, pageName, diagnosticsFilter, diagnosticsReport] {
                 static bool done = false;
                 if (done ||
                     controller->state() == watchword::app::VaultController::State::Unlocking)
                     return;
                 done = true;
-                if (!pageName.isEmpty() && !callWindow(window, "showPage", pageName)) {
+                const auto request = watchword::app::Navigator::parsePage(pageName);
+                if (!pageName.isEmpty() && (!request || !navigator->showPage(*request))) {
                     std::fprintf(stderr, "watchword: there is no page \"%s\" to show here\n",
                                  qPrintable(pageName));
                     QCoreApplication::exit(3);
                     return;
                 }
-                if (!diagnosticsFilter.isEmpty() &&
-                    !callWindow(window, "runDiagnostics", diagnosticsFilter)) {
+                if (!diagnosticsFilter.isEmpty() && !navigator->runDiagnostics(diagnosticsFilter)) {
                     std::fprintf(stderr, "watchword: no benchmark matches \"%s\"\n",
                                  qPrintable(diagnosticsFilter));
                     QCoreApplication::exit(2);
@@ -230,29 +219,28 @@ int main(int argc, char* argv[])
                 // off on a worker (a recovery phrase) has arrived.
                 auto* settle = new QTimer(window);
                 settle->setInterval(300);
-                QObject::connect(settle, &QTimer::timeout, window,
-                                 [window, file, controller, settle, diagnosticsReport] {
-                                     if (controller->busy() ||
-                                         controller->state() ==
-                                             watchword::app::VaultController::State::Unlocking ||
-                                         window->property("pageBusy").toBool())
-                                         return;
-                                     settle->stop();
-                                     if (!diagnosticsReport.isEmpty() &&
-                                         !callWindow(window, "exportDiagnostics",
-                                                     QUrl::fromLocalFile(diagnosticsReport))) {
-                                         qCritical("watchword: could not write the report to %s",
-                                                   qPrintable(diagnosticsReport));
-                                         QCoreApplication::exit(1);
-                                         return;
-                                     }
-                                     const bool saved = window->grabWindow().save(file, "PNG");
-                                     if (!saved)
-                                         qCritical(
-                                             "watchword: could not write the screenshot to %s",
-                                             qPrintable(file));
-                                     QCoreApplication::exit(saved ? 0 : 1);
-                                 });
+                QObject::connect(
+                    settle, &QTimer::timeout, window,
+                    [window, file, controller, navigator, settle, diagnosticsReport] {
+                        if (controller->busy() ||
+                            controller->state() ==
+                                watchword::app::VaultController::State::Unlocking ||
+                            window->property("pageBusy").toBool())
+                            return;
+                        settle->stop();
+                        if (!diagnosticsReport.isEmpty() &&
+                            !navigator->exportDiagnostics(QUrl::fromLocalFile(diagnosticsReport))) {
+                            qCritical("watchword: could not write the report to %s",
+                                      qPrintable(diagnosticsReport));
+                            QCoreApplication::exit(1);
+                            return;
+                        }
+                        const bool saved = window->grabWindow().save(file, "PNG");
+                        if (!saved)
+                            qCritical("watchword: could not write the screenshot to %s",
+                                      qPrintable(file));
+                        QCoreApplication::exit(saved ? 0 : 1);
+                    });
                 settle->start();
             });
         QObject::connect(controller, &watchword::app::VaultController::stateChanged, window,
