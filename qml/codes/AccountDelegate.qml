@@ -26,6 +26,7 @@ ItemDelegate {
     required property color iconColour
     required property color iconGlyphColour
     required property string monogram
+    required property string displayTitle
 
     // Set by the page.
     property real now: 0

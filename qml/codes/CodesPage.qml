@@ -59,8 +59,7 @@ Pane {
 
     function showMenu(item, anchor) {
         actions.recordId = item.recordId
-        actions.accountTitle = item.issuer !== "" && item.accountName !== ""
-                      ? item.issuer + " (" + item.accountName + ")" : item.issuer + item.accountName
+        actions.accountTitle = item.displayTitle
         actions.row = item.index
         // Right-aligned under the ⋮ button (or the row), which sits at the
         // window's right edge (aligned left it would be pushed flat

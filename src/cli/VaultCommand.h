@@ -55,7 +55,6 @@ int reportFileError(const std::string& path, const std::string& message);
 // --target-ms, if given; error set if it is not a number of milliseconds.
 std::optional<std::uint32_t> parseTarget(const Arguments& arguments, std::string& error);
 std::string recordIdHex(const vault::RecordId& id);
-QString qText(std::string_view text);
 // --wait, or defaultLockWait; nullopt if it is not 0 to 3600 seconds.
 std::optional<std::chrono::seconds> parseWait(const Arguments& arguments);
 std::chrono::milliseconds lockWait(const Arguments& arguments);
@@ -82,8 +81,6 @@ Session openSession(const Arguments& arguments, const std::string& path, std::si
                     std::optional<std::chrono::milliseconds> lockFor);
 // Serializes and saves; the exit status.
 int save(OpenVault& open);
-// "ACME:alice"; "ACME" or "alice" when the other is empty.
-std::string labelOf(const std::string& issuer, const std::string& accountName);
 
 // ---- the subcommands: each runs on FILE (path) with its parsed options -----
 

@@ -47,7 +47,7 @@ std::string countText(std::size_t count, std::string_view one, std::string_view 
 // "ACME:alice", as vault list shows an account.
 std::string importedLabel(const importers::ImportedAccount& account)
 {
-    return labelOf(account.issuer, account.accountName);
+    return vault::labelText(account.issuer, account.accountName);
 }
 
 // The source read as format: its password asked (once) only if the source

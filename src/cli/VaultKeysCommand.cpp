@@ -4,6 +4,7 @@
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "keychain/Keychain.h"
+#include "text/CoreText.h"
 #include "vault/Calibration.h"
 #include "vault/VaultFile.h"
 
@@ -116,7 +117,7 @@ int runInfo(const Arguments& arguments, const std::string& path)
     if (arguments.has("json")) {
         QJsonObject json{
             {"format_version", info->version},
-            {"vault_id", qText(vaultId)},
+            {"vault_id", watchword::text::fromCore(vaultId)},
             {"generation", static_cast<qint64>(info->generation)},
             {"created", static_cast<qint64>(info->created)},
             {"modified", static_cast<qint64>(info->modified)},
@@ -127,8 +128,8 @@ int runInfo(const Arguments& arguments, const std::string& path)
             {"measured_iterations_per_second", static_cast<qint64>(slot.iterationsPerSecond)},
             {"recovery_slot", info->recoveryPublicKey.has_value()}};
         if (info->recoveryPublicKey) {
-            json.insert("recovery_public_key", qText(recoveryKey));
-            json.insert("recovery_key_fingerprint", qText(fingerprint));
+            json.insert("recovery_public_key", watchword::text::fromCore(recoveryKey));
+            json.insert("recovery_key_fingerprint", watchword::text::fromCore(fingerprint));
         }
         printJson(json);
         return exitOk;

@@ -4,6 +4,7 @@
 #include "crypto/Random.h"
 #include "otp/OtpGenerator.h"
 #include "otp/OtpauthUri.h"
+#include "text/CoreText.h"
 
 #include <QJsonArray>
 
@@ -137,7 +138,7 @@ QJsonArray tagsJson(const std::vector<std::string>& tags)
 {
     QJsonArray array;
     for (const auto& tag : tags)
-        array.append(qText(tag));
+        array.append(watchword::text::fromCore(tag));
     return array;
 }
 
@@ -151,7 +152,7 @@ std::string tagsText(const std::vector<std::string>& tags)
 
 std::string accountLabel(const vault::OtpAccount& account)
 {
-    return labelOf(account.issuer, account.accountName);
+    return vault::labelText(account.issuer, account.accountName);
 }
 
 } // namespace
@@ -168,21 +169,22 @@ int runList(const Arguments& arguments, const std::string& path)
         const std::string id = recordIdHex(vault::idOf(*record));
         if (const auto* account = std::get_if<vault::OtpAccount>(record)) {
             if (json) {
-                records.append(QJsonObject{{"id", qText(id)},
-                                           {"kind", "account"},
-                                           {"type", qText(otp::kindName(account->parameters.kind))},
-                                           {"issuer", qText(account->issuer)},
-                                           {"account", qText(account->accountName)},
-                                           {"tags", tagsJson(account->tags)}});
+                records.append(QJsonObject{
+                    {"id", watchword::text::fromCore(id)},
+                    {"kind", "account"},
+                    {"type", watchword::text::fromCore(otp::kindName(account->parameters.kind))},
+                    {"issuer", watchword::text::fromCore(account->issuer)},
+                    {"account", watchword::text::fromCore(account->accountName)},
+                    {"tags", tagsJson(account->tags)}});
             } else {
                 printLine(id + "  account  " + accountLabel(*account) + tagsText(account->tags));
             }
         } else {
             const auto& note = std::get<vault::SecureNote>(*record);
             if (json) {
-                records.append(QJsonObject{{"id", qText(id)},
+                records.append(QJsonObject{{"id", watchword::text::fromCore(id)},
                                            {"kind", "note"},
-                                           {"title", qText(note.title)},
+                                           {"title", watchword::text::fromCore(note.title)},
                                            {"tags", tagsJson(note.tags)}});
             } else {
                 printLine(id + "  note     " + note.title + tagsText(note.tags));
@@ -227,11 +229,11 @@ int runCodes(const Arguments& arguments, const std::string& path)
             code = generator->codeForCounter(parameters.counter);
         }
         if (json) {
-            QJsonObject entry{{"id", qText(id)},
-                              {"issuer", qText(account->issuer)},
-                              {"account", qText(account->accountName)},
-                              {"type", qText(otp::kindName(parameters.kind))},
-                              {"code", qText(code)}};
+            QJsonObject entry{{"id", watchword::text::fromCore(id)},
+                              {"issuer", watchword::text::fromCore(account->issuer)},
+                              {"account", watchword::text::fromCore(account->accountName)},
+                              {"type", watchword::text::fromCore(otp::kindName(parameters.kind))},
+                              {"code", watchword::text::fromCore(code)}};
             if (parameters.isTimeBased()) {
                 entry.insert("period", static_cast<qint64>(parameters.period));
                 entry.insert("seconds_remaining",

@@ -3,6 +3,7 @@
 #include "VaultCommand.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
+#include "text/CoreText.h"
 #include "vault/Calibration.h"
 #include "vault/PasswordStrength.h"
 
@@ -79,11 +80,6 @@ std::optional<std::uint32_t> parseTarget(const Arguments& arguments, std::string
 std::string recordIdHex(const vault::RecordId& id)
 {
     return encoding::toHex(ByteView(id.data(), id.size()));
-}
-
-QString qText(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 std::optional<std::chrono::seconds> parseWait(const Arguments& arguments)
@@ -173,14 +169,6 @@ int save(OpenVault& open)
     if (!open.storage.warning().empty())
         reportError("warning: " + open.storage.warning(), exitOk);
     return exitOk;
-}
-
-// "ACME:alice"; "ACME" or "alice" when the other is empty.
-std::string labelOf(const std::string& issuer, const std::string& accountName)
-{
-    if (issuer.empty() || accountName.empty())
-        return issuer.empty() ? accountName : issuer;
-    return issuer + ":" + accountName;
 }
 
 } // namespace watchword::cli

@@ -68,7 +68,9 @@ Item {
                 iconPath: issuer === "GitHub" ? "M2 2h20v20H2z" : "",
                 iconColour: issuer === "GitHub" ? "#181717" : "#1f6fb2",
                 iconGlyphColour: "#ffffff",
-                monogram: issuer.charAt(0)
+                monogram: issuer.charAt(0),
+                // As the real model's DisplayTitleRole (vault::displayTitle) gives it.
+                displayTitle: issuer + " (" + name + ")"
             }
         }
 
@@ -121,7 +123,8 @@ Item {
                 index: 0, recordId: "x", issuer: "Example", accountName: "ada", tags: ["one", "two"],
                 kind: "totp", code: "000 000", plainCode: "000000", nextCode: "", period: 30,
                 validUntil: clock + 10, now: clock,
-                iconPath: "", iconColour: "#1f6fb2", iconGlyphColour: "#ffffff", monogram: "E"
+                iconPath: "", iconColour: "#1f6fb2", iconGlyphColour: "#ffffff", monogram: "E",
+                displayTitle: "Example (ada)"
             })
             verify(delegate)
             const chips = findChild(delegate, "tagChips")

@@ -1,5 +1,7 @@
 #include "app/codes/AccountListModel.h"
 
+#include "vault/Records.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -7,11 +9,8 @@ namespace watchword::app {
 
 QString accountTitle(const QString& issuer, const QString& accountName)
 {
-    if (issuer.isEmpty())
-        return accountName;
-    if (accountName.isEmpty())
-        return issuer;
-    return issuer + QStringLiteral(" (") + accountName + QLatin1Char(')');
+    return QString::fromStdString(
+        vault::displayTitle(issuer.toStdString(), accountName.toStdString()));
 }
 
 QStringList toQStringList(const std::vector<std::string>& strings)
@@ -282,6 +281,8 @@ QVariant AccountListModel::data(const QModelIndex& index, int role) const
         return row.icon ? row.icon->colour : row.monogramColour;
     case IconGlyphColourRole:
         return row.icon ? row.icon->glyph : QColor(Qt::white);
+    case DisplayTitleRole:
+        return accountTitle(row.account.issuer, row.account.accountName);
     case MonogramRole:
         return row.monogram;
     default:
@@ -306,7 +307,8 @@ QHash<int, QByteArray> AccountListModel::roleNames() const
             {IconPathRole, "iconPath"},
             {IconColourRole, "iconColour"},
             {IconGlyphColourRole, "iconGlyphColour"},
-            {MonogramRole, "monogram"}};
+            {MonogramRole, "monogram"},
+            {DisplayTitleRole, "displayTitle"}};
 }
 
 } // namespace watchword::app

@@ -79,6 +79,7 @@ public:
         IconColourRole,      // its brand colour, or the lettered icon's
         IconGlyphColourRole, // the colour drawn on IconColourRole
         MonogramRole,        // the lettered icon's letter
+        DisplayTitleRole,    // "ACME (alice)": vault::displayTitle
     };
 
     // The next code is shown during the last this-many seconds of a period:

@@ -6,6 +6,7 @@
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
 #include "interop/exporters/Export.h"
+#include "text/CoreText.h"
 #include "text/SecretText.h"
 #include "vault/Calibration.h"
 
@@ -24,11 +25,6 @@ namespace {
 exporters::ExportFormat formatAt(int index)
 {
     return exporters::allExportFormats[std::size_t(index)];
-}
-
-QString message(const std::string& text)
-{
-    return QString::fromStdString(text);
 }
 
 struct ExportOutcome
@@ -189,7 +185,7 @@ bool ExportController::exportTo(const QUrl& file, const QStringList& recordIds, 
             if (format == exporters::ExportFormat::WatchwordBackup) {
                 auto calibration = vault::calibratePasswordKdf(target);
                 if (!calibration) {
-                    outcome.error = message(calibration.error().message);
+                    outcome.error = text::fromCore(calibration.error().message);
                     return outcome;
                 }
                 options.backupIterations = calibration->iterations;
@@ -199,20 +195,20 @@ bool ExportController::exportTo(const QUrl& file, const QStringList& recordIds, 
             secret->reset();
             accounts->clear(); // the copies' secrets wipe themselves
             if (!exported) {
-                outcome.error = message(exported.error().message);
+                outcome.error = text::fromCore(exported.error().message);
                 return outcome;
             }
             const std::string_view contents(reinterpret_cast<const char*>(exported->data.data()),
                                             exported->data.size());
             auto written = writeFileAtomically(path.toStdString(), contents, 0600, ifExists);
             if (!written) {
-                outcome.error = message(written.error());
+                outcome.error = text::fromCore(written.error());
                 return outcome;
             }
             for (const auto& warning : exported->warnings)
                 outcome.warnings << QString::fromStdString(warning);
             if (!written->notDurable.empty())
-                outcome.warnings << message(written->notDurable);
+                outcome.warnings << text::fromCore(written->notDurable);
             return outcome;
         },
         [this, request, path](ExportOutcome outcome) {

@@ -9,6 +9,7 @@
 #include "interop/exporters/Export.h"
 #include "interop/importers/Import.h"
 #include "interop/importers/ImportPlan.h"
+#include "text/CoreText.h"
 #include "text/SecretText.h"
 
 #include <QFile>
@@ -20,11 +21,6 @@
 namespace watchword::app {
 
 namespace {
-
-QString message(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 ByteView viewOf(const QByteArray& bytes)
 {
@@ -65,12 +61,12 @@ QString readError(const Error<importers::ImportError>& error)
         return ImportController::tr("This file is encrypted: type the password it was exported "
                                     "with.");
     case ImportError::WrongPassword:
-        return ImportController::tr("Wrong password: %1").arg(message(error.message));
+        return ImportController::tr("Wrong password: %1").arg(text::fromCore(error.message));
     case ImportError::Malformed:
         return ImportController::tr("The file is damaged or not in this format: %1")
-            .arg(message(error.message));
+            .arg(text::fromCore(error.message));
     default:
-        return message(error.message);
+        return text::fromCore(error.message);
     }
 }
 

@@ -8,6 +8,7 @@
 #include "encoding/Hex.h"
 #include "interop/importers/ImportPlan.h"
 #include "keychain/Keychain.h"
+#include "text/CoreText.h"
 #include "text/SecretText.h"
 #include "vault/Calibration.h"
 #include "vault/PasswordStrength.h"
@@ -44,11 +45,6 @@ struct VaultController::Deleted
 namespace {
 
 using Outcome = detail::WorkerOutcome;
-
-QString message(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 Outcome failed(QString error)
 {
@@ -122,7 +118,7 @@ std::optional<vault::Calibration> calibrate(int targetMilliseconds, QString& err
 {
     auto calibration = vault::calibratePasswordKdf(std::uint32_t(targetMilliseconds));
     if (!calibration) {
-        error = message(calibration.error().message);
+        error = text::fromCore(calibration.error().message);
         return std::nullopt;
     }
     return *calibration;
@@ -133,11 +129,11 @@ std::optional<vault::Calibration> calibrate(int targetMilliseconds, QString& err
 QString writeVault(vault::VaultStorage& storage, ByteView bytes)
 {
     if (auto locked = storage.lock(); !locked)
-        return message(locked.error().message);
+        return text::fromCore(locked.error().message);
     const auto saved = storage.save(bytes);
     storage.unlock();
     if (!saved)
-        return message(saved.error().message);
+        return text::fromCore(saved.error().message);
     return {};
 }
 
@@ -201,11 +197,12 @@ bool VaultController::adoptVaultFile(const QUrl& file)
     auto source =
         vault::VaultStorage::open(file.toLocalFile().toStdString(), crypto::systemRandom());
     if (!source) {
-        setError(tr("%1 could not be read: %2").arg(name, message(source.error().message)));
+        setError(tr("%1 could not be read: %2").arg(name, text::fromCore(source.error().message)));
         return false;
     }
     if (const auto header = vault::decodeHeader(source->contents()); !header) {
-        setError(tr("%1 is not a Watchword vault: %2").arg(name, message(header.error().message)));
+        setError(tr("%1 is not a Watchword vault: %2")
+                     .arg(name, text::fromCore(header.error().message)));
         return false;
     }
     // Written as a new vault is: 0600, atomically, never over a file. The
@@ -214,7 +211,7 @@ bool VaultController::adoptVaultFile(const QUrl& file)
                                                 crypto::systemRandom());
         !copy) {
         setError(tr("%1 could not be copied to %2: %3")
-                     .arg(name, m_path, message(copy.error().message)));
+                     .arg(name, m_path, text::fromCore(copy.error().message)));
         return false;
     }
     setError({});
@@ -235,7 +232,7 @@ VaultController::makeDemo(Clock* clock, ClipboardService* clipboard, QObject* pa
         [] {
             auto demo = makeDemoVault(crypto::systemRandom(), nowSeconds());
             if (!demo)
-                return failed(message(demo.error()));
+                return failed(text::fromCore(demo.error()));
             Outcome outcome;
             outcome.vault = std::make_unique<vault::Vault>(std::move(demo->vault));
             outcome.file = std::move(demo->file);
@@ -392,7 +389,7 @@ bool VaultController::beginCreate(QString password, QString repeat)
             auto made = keychain::Keychain::create(crypto::systemRandom(),
                                                    keychain::Keychain::defaultWordCount);
             if (!made)
-                return failed(message(made.error().message));
+                return failed(text::fromCore(made.error().message));
             Outcome outcome;
             outcome.keychain = std::make_unique<keychain::Keychain>(std::move(*made));
             return outcome;
@@ -534,7 +531,7 @@ bool VaultController::confirmRecoveryPhrase(const QStringList& words)
             m_vault->replaceRecoveryKey(*m_pendingKeychain, crypto::systemRandom());
         forgetRecoveryPhrase();
         if (!replaced) {
-            setError(message(replaced.error().message));
+            setError(text::fromCore(replaced.error().message));
             emit operationFinished(false);
             return false;
         }
@@ -564,13 +561,13 @@ bool VaultController::confirmRecoveryPhrase(const QStringList& words)
             auto created =
                 vault::Vault::create(password->span(), *keychain, *calibration, random, now);
             if (!created)
-                return failed(message(created.error().message));
+                return failed(text::fromCore(created.error().message));
             auto bytes = created->serialize(random, now);
             if (!bytes)
-                return failed(message(bytes.error().message));
+                return failed(text::fromCore(bytes.error().message));
             auto storage = vault::VaultStorage::create(path.toStdString(), *bytes, random);
             if (!storage)
-                return failed(message(storage.error().message));
+                return failed(text::fromCore(storage.error().message));
             storage->unlock();
             Outcome outcome;
             outcome.vault = std::make_unique<vault::Vault>(std::move(*created));
@@ -610,7 +607,7 @@ void VaultController::unlock(QString password)
             if (file == nullptr) {
                 auto opened = vault::VaultStorage::open(path.toStdString(), crypto::systemRandom());
                 if (!opened)
-                    return failed(message(opened.error().message));
+                    return failed(text::fromCore(opened.error().message));
                 storage = std::make_unique<vault::VaultStorage>(std::move(*opened));
                 file = &storage->contents();
             }
@@ -630,7 +627,7 @@ void VaultController::unlock(QString password)
                 Qt::QueuedConnection);
             auto unlocked = vault::Vault::unlockWithPassword(*file, secret->span());
             if (!unlocked)
-                return failed(message(unlocked.error().message));
+                return failed(text::fromCore(unlocked.error().message));
             Outcome outcome;
             outcome.vault = std::make_unique<vault::Vault>(std::move(*unlocked));
             outcome.storage = std::move(storage);
@@ -667,24 +664,24 @@ void VaultController::recover(QString phrase, QString newPassword, QString repea
                                         mnemonic->size());
             auto keychain = keychain::Keychain::restore(text);
             if (!keychain)
-                return failed(message(keychain.error().message));
+                return failed(text::fromCore(keychain.error().message));
             auto& random = crypto::systemRandom();
             auto storage = vault::VaultStorage::open(path.toStdString(), random);
             if (!storage)
-                return failed(message(storage.error().message));
+                return failed(text::fromCore(storage.error().message));
             auto recovered = vault::Vault::unlockWithRecovery(storage->contents(), *keychain);
             if (!recovered)
-                return failed(message(recovered.error().message));
+                return failed(text::fromCore(recovered.error().message));
             QString calibrationError;
             const auto calibration = calibrate(target, calibrationError);
             if (!calibration)
                 return failed(calibrationError);
             if (auto changed = recovered->changePassword(password->span(), *calibration, random);
                 !changed)
-                return failed(message(changed.error().message));
+                return failed(text::fromCore(changed.error().message));
             auto bytes = recovered->serialize(random, nowSeconds());
             if (!bytes)
-                return failed(message(bytes.error().message));
+                return failed(text::fromCore(bytes.error().message));
             if (auto written = writeVault(*storage, *bytes); !written.isEmpty())
                 return failed(written);
             Outcome outcome;
@@ -771,7 +768,7 @@ bool VaultController::changePassword(QString current, QString newPassword, QStri
             if (auto verified = held->verifyPassword(currentSecret->span()); !verified) {
                 outcome.error = verified.error().code == vault::VaultError::WrongPassword
                                     ? tr("The current password is wrong.")
-                                    : message(verified.error().message);
+                                    : text::fromCore(verified.error().message);
                 return outcome;
             }
             QString calibrationError;
@@ -783,7 +780,7 @@ bool VaultController::changePassword(QString current, QString newPassword, QStri
             if (auto changed =
                     held->changePassword(newSecret->span(), *calibration, crypto::systemRandom());
                 !changed)
-                outcome.error = message(changed.error().message);
+                outcome.error = text::fromCore(changed.error().message);
             return outcome;
         },
         [this, held](Outcome outcome) {
@@ -824,11 +821,11 @@ bool VaultController::beginNewRecoveryPhrase(QString password)
             if (auto verified = held->verifyPassword(secret->span()); !verified)
                 return failed(verified.error().code == vault::VaultError::WrongPassword
                                   ? tr("The password is wrong.")
-                                  : message(verified.error().message));
+                                  : text::fromCore(verified.error().message));
             auto made = keychain::Keychain::create(crypto::systemRandom(),
                                                    keychain::Keychain::defaultWordCount);
             if (!made)
-                return failed(message(made.error().message));
+                return failed(text::fromCore(made.error().message));
             Outcome outcome;
             outcome.keychain = std::make_unique<keychain::Keychain>(std::move(*made));
             return outcome;
@@ -867,7 +864,7 @@ void VaultController::requestSave()
         return;
     auto bytes = m_vault->serialize(crypto::systemRandom(), nowSeconds());
     if (!bytes) {
-        const QString error = tr("Could not save: %1").arg(message(bytes.error().message));
+        const QString error = tr("Could not save: %1").arg(text::fromCore(bytes.error().message));
         setError(error);
         emit saveFailed(error);
         return;
@@ -914,7 +911,7 @@ void VaultController::writeBytes(std::shared_ptr<const Bytes> file)
                 // Saved: a directory that could not be flushed afterwards is
                 // said (the change is made), not turned into a failure.
                 if (!m_storage->warning().empty())
-                    setError(message(m_storage->warning()));
+                    setError(text::fromCore(m_storage->warning()));
                 noteRecoveryKey(*file);
                 emit saved(m_path);
             }
@@ -1011,7 +1008,7 @@ bool VaultController::addImported(const importers::Imported& imported,
     auto added =
         importers::addImported(*m_vault, imported, chosen, crypto::systemRandom(), nowSeconds());
     if (!added) {
-        setError(tr("Nothing was imported: %1").arg(message(added.error().message)));
+        setError(tr("Nothing was imported: %1").arg(text::fromCore(added.error().message)));
         return false;
     }
     // Serialized here rather than by requestSave(): if it fails, the
@@ -1019,7 +1016,7 @@ bool VaultController::addImported(const importers::Imported& imported,
     auto bytes = m_vault->serialize(crypto::systemRandom(), nowSeconds());
     if (!bytes) {
         removeAdded(*added);
-        setError(tr("Nothing was imported: %1").arg(message(bytes.error().message)));
+        setError(tr("Nothing was imported: %1").arg(text::fromCore(bytes.error().message)));
         return false;
     }
     setError({});
@@ -1108,7 +1105,7 @@ bool VaultController::addAccount(AccountDraft* draft)
     account.sortPosition = vault::nextSortPosition(*m_vault);
     auto added = m_vault->add(std::move(account), crypto::systemRandom());
     if (!added) {
-        setError(message(added.error().message));
+        setError(text::fromCore(added.error().message));
         return false;
     }
     setError({});
@@ -1161,7 +1158,7 @@ bool VaultController::updateAccount(AccountDraft* draft)
     edited.modified = nowSeconds();
     const auto id = existing->id;
     if (auto updated = m_vault->update(std::move(edited)); !updated) {
-        setError(message(updated.error().message));
+        setError(text::fromCore(updated.error().message));
         return false;
     }
     setError({});
@@ -1216,7 +1213,7 @@ bool VaultController::removeRecord(const QString& recordId, vault::RecordKind ki
     if (auto removed = m_vault->remove(*id); !removed) {
         m_undo.pop_back();
         emit undoChanged();
-        setError(message(removed.error().message));
+        setError(text::fromCore(removed.error().message));
         return false;
     }
     if (kind == vault::RecordKind::OtpAccount)
@@ -1237,7 +1234,7 @@ bool VaultController::undo()
     // It comes back under a new id (ids belong to the vault), with its place.
     auto added = m_vault->add(std::move(deleted->record), crypto::systemRandom());
     if (!added) {
-        setError(message(added.error().message));
+        setError(text::fromCore(added.error().message));
         return false;
     }
     const auto* record = m_vault->find(*added);
@@ -1261,7 +1258,7 @@ bool VaultController::advanceCounter(const QString& recordId)
     advanced.modified = nowSeconds();
     const auto id = advanced.id;
     if (auto updated = m_vault->update(std::move(advanced)); !updated) {
-        setError(message(updated.error().message));
+        setError(text::fromCore(updated.error().message));
         return false;
     }
     refreshAccount(std::get<vault::OtpAccount>(*m_vault->find(id)));
@@ -1296,7 +1293,7 @@ bool VaultController::moveAccount(const QString& recordId, int to)
         auto account = std::get<vault::OtpAccount>(*m_vault->find(order[position].second)).clone();
         account.sortPosition = position;
         if (auto updated = m_vault->update(std::move(account)); !updated) {
-            setError(message(updated.error().message));
+            setError(text::fromCore(updated.error().message));
             return false;
         }
         m_accounts.setSortPosition(hexId(order[position].second), position);
@@ -1324,7 +1321,7 @@ QString VaultController::addNote(const QString& title, QString body, const QStri
     note.sortPosition = vault::nextSortPosition(*m_vault);
     auto added = m_vault->add(std::move(note), crypto::systemRandom());
     if (!added) {
-        setError(message(added.error().message));
+        setError(text::fromCore(added.error().message));
         return {};
     }
     setError({});
@@ -1355,7 +1352,7 @@ bool VaultController::updateNote(const QString& recordId, const QString& title, 
     note.modified = nowSeconds();
     const auto id = note.id;
     if (auto updated = m_vault->update(std::move(note)); !updated) {
-        setError(message(updated.error().message));
+        setError(text::fromCore(updated.error().message));
         return false;
     }
     setError({});

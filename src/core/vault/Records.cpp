@@ -477,6 +477,30 @@ void neutraliseLabels(Record& record)
     }
 }
 
+namespace {
+
+std::string joined(std::string_view issuer, std::string_view accountName, std::string_view between,
+                   std::string_view after)
+{
+    if (issuer.empty() || accountName.empty())
+        return std::string(issuer.empty() ? accountName : issuer);
+    std::string text(issuer);
+    text.append(between).append(accountName).append(after);
+    return text;
+}
+
+} // namespace
+
+std::string displayTitle(std::string_view issuer, std::string_view accountName)
+{
+    return joined(issuer, accountName, " (", ")");
+}
+
+std::string labelText(std::string_view issuer, std::string_view accountName)
+{
+    return joined(issuer, accountName, ":", "");
+}
+
 VaultResult<void> validateRecord(const Record& record)
 {
     if (const auto* account = std::get_if<OtpAccount>(&record))

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -108,6 +109,13 @@ using Record = std::variant<OtpAccount, SecureNote>;
 // tags left empty or equal to an earlier one are dropped. Vault::add and
 // Vault::update do this to every record they take.
 void neutraliseLabels(Record& record);
+
+// How an account is named to a person, in the app and in messages alike:
+// "ACME (alice)", or whichever of the two is set.
+[[nodiscard]] std::string displayTitle(std::string_view issuer, std::string_view accountName);
+// The account as an otpauth label, as `watchword-cli vault list` shows it:
+// "ACME:alice", or whichever of the two is set.
+[[nodiscard]] std::string labelText(std::string_view issuer, std::string_view accountName);
 
 // Checks that record can be stored: strings UTF-8 without NUL, tags 1..256
 // bytes and distinct; accounts: a 1..1024-byte secret and parameters that

@@ -73,6 +73,48 @@ class TestVaultRecords : public QObject
     Q_OBJECT
 
 private slots:
+    // One account, named the same wherever it is shown: the app's title and
+    // the CLI's label, each from the core.
+    void namesAnAccount_data()
+    {
+        QTest::addColumn<QString>("issuer");
+        QTest::addColumn<QString>("account");
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("both") << "ACME"
+                              << "alice"
+                              << "ACME (alice)"
+                              << "ACME:alice";
+        QTest::newRow("issuer only") << "ACME"
+                                     << ""
+                                     << "ACME"
+                                     << "ACME";
+        QTest::newRow("account only") << ""
+                                      << "alice"
+                                      << "alice"
+                                      << "alice";
+        QTest::newRow("neither") << ""
+                                 << ""
+                                 << ""
+                                 << "";
+        QTest::newRow("non-ASCII")
+            << QString::fromUtf8("Z\xc3\xbcrich Bank") << QString::fromUtf8("\xc3\xa5sa")
+            << QString::fromUtf8("Z\xc3\xbcrich Bank (\xc3\xa5sa)")
+            << QString::fromUtf8("Z\xc3\xbcrich Bank:\xc3\xa5sa");
+    }
+    void namesAnAccount()
+    {
+        QFETCH(QString, issuer);
+        QFETCH(QString, account);
+        QFETCH(QString, title);
+        QFETCH(QString, label);
+        QCOMPARE(QString::fromStdString(
+                     vault::displayTitle(issuer.toStdString(), account.toStdString())),
+                 title);
+        QCOMPARE(
+            QString::fromStdString(vault::labelText(issuer.toStdString(), account.toStdString())),
+            label);
+    }
     void decodeRejects_data();
     void decodeRejects();
     void validateRejects_data();

@@ -1,6 +1,7 @@
 #include "interop/exporters/Export.h"
 
 #include "crypto/CryptoState.h"
+#include "interop/EntryLabel.h"
 #include "interop/exporters/ExportCommon.h"
 #include "otp/OtpauthUri.h"
 
@@ -80,11 +81,7 @@ Failure<Error<ExportError>> fail(ExportError code, std::string message)
 
 std::string entryLabel(std::size_t index, const vault::OtpAccount& account)
 {
-    std::string label = "entry " + std::to_string(index + 1);
-    const std::string& shown = account.issuer.empty() ? account.accountName : account.issuer;
-    if (!shown.empty())
-        label += " (" + shown + ")";
-    return label;
+    return interop::entryLabel(index, account.issuer, account.accountName);
 }
 
 std::string droppedFieldsWarning(std::size_t index, const vault::OtpAccount& account,

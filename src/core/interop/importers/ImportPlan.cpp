@@ -1,6 +1,7 @@
 #include "interop/importers/ImportPlan.h"
 
 #include "crypto/Hash.h"
+#include "interop/EntryLabel.h"
 
 #include <limits>
 #include <optional>
@@ -48,11 +49,7 @@ std::string nameKey(const std::string& issuer, const std::string& accountName)
 
 std::string entryName(std::size_t index, const ImportedAccount& account)
 {
-    std::string name = "entry " + std::to_string(index + 1);
-    const std::string& label = !account.issuer.empty() ? account.issuer : account.accountName;
-    if (!label.empty())
-        name += " (" + label + ")";
-    return name;
+    return interop::entryLabel(index, account.issuer, account.accountName);
 }
 
 } // namespace
