@@ -1,5 +1,6 @@
 #include "app/desktop/DesktopFileChooser.h"
 
+#include "app/common/Notify.h"
 #include "app/desktop/Places.h"
 
 #include <QDBusArgument>
@@ -129,10 +130,7 @@ DesktopFileChooser::DesktopFileChooser(const QDBusConnection& bus, QObject* pare
 
 void DesktopFileChooser::setEnabled(bool enabled)
 {
-    if (enabled == m_enabled)
-        return;
-    m_enabled = enabled;
-    emit enabledChanged();
+    assignAndNotify(this, m_enabled, enabled, &DesktopFileChooser::enabledChanged);
 }
 
 QString DesktopFileChooser::requestPath(const QString& uniqueName, const QString& token)

@@ -1,5 +1,7 @@
 #include "app/desktop/IdleLock.h"
 
+#include "app/common/Notify.h"
+
 #include <QCoreApplication>
 #include <QDBusConnection>
 #include <QDBusMessage>
@@ -91,10 +93,7 @@ void IdleLock::setIdleMilliseconds(qint64 milliseconds)
 
 void IdleLock::setLockOnSessionLock(bool lock)
 {
-    if (lock == m_lockOnSessionLock)
-        return;
-    m_lockOnSessionLock = lock;
-    emit lockOnSessionLockChanged();
+    assignAndNotify(this, m_lockOnSessionLock, lock, &IdleLock::lockOnSessionLockChanged);
 }
 
 void IdleLock::setClock(std::function<qint64()> clock)

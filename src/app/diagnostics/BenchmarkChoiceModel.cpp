@@ -1,5 +1,7 @@
 #include "app/diagnostics/BenchmarkChoiceModel.h"
 
+#include "app/common/Notify.h"
+
 #include <regex>
 
 namespace watchword::app {
@@ -134,10 +136,8 @@ QHash<int, QByteArray> BenchmarkChoiceModel::roleNames() const
 
 void BenchmarkChoiceModel::setFilterError(QString error)
 {
-    if (m_filterError == error)
-        return;
-    m_filterError = std::move(error);
-    emit filterErrorChanged();
+    assignAndNotify(this, m_filterError, std::move(error),
+                    &BenchmarkChoiceModel::filterErrorChanged);
 }
 
 void BenchmarkChoiceModel::recount()

@@ -1,5 +1,6 @@
 #include "app/diagnostics/DiagnosticsController.h"
 
+#include "app/common/Notify.h"
 #include "perf/Baseline.h"
 
 #include <QClipboard>
@@ -581,18 +582,12 @@ void DiagnosticsController::setBusyFlag(bool& flag, bool value,
 
 void DiagnosticsController::setStatusText(QString text)
 {
-    if (m_statusText == text)
-        return;
-    m_statusText = std::move(text);
-    emit statusTextChanged();
+    assignAndNotify(this, m_statusText, std::move(text), &DiagnosticsController::statusTextChanged);
 }
 
 void DiagnosticsController::setError(QString error)
 {
-    if (m_error == error)
-        return;
-    m_error = std::move(error);
-    emit errorChanged();
+    assignAndNotify(this, m_error, std::move(error), &DiagnosticsController::errorChanged);
 }
 
 void DiagnosticsController::clearError()
@@ -602,10 +597,8 @@ void DiagnosticsController::clearError()
 
 void DiagnosticsController::setComparedWith(QString name)
 {
-    if (m_comparedWith == name)
-        return;
-    m_comparedWith = std::move(name);
-    emit comparedWithChanged();
+    assignAndNotify(this, m_comparedWith, std::move(name),
+                    &DiagnosticsController::comparedWithChanged);
 }
 
 } // namespace watchword::app

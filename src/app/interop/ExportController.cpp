@@ -1,6 +1,7 @@
 #include "app/interop/ExportController.h"
 
 #include "app/common/Background.h"
+#include "app/common/Notify.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
 #include "base/SecureBuffer.h"
@@ -235,18 +236,12 @@ void ExportController::clearError()
 
 void ExportController::setBusy(bool busy)
 {
-    if (m_busy == busy)
-        return;
-    m_busy = busy;
-    emit busyChanged();
+    assignAndNotify(this, m_busy, busy, &ExportController::busyChanged);
 }
 
 void ExportController::setError(QString error)
 {
-    if (m_error == error)
-        return;
-    m_error = std::move(error);
-    emit errorChanged();
+    assignAndNotify(this, m_error, std::move(error), &ExportController::errorChanged);
 }
 
 } // namespace watchword::app

@@ -2,6 +2,7 @@
 
 #include "app/codes/AccountListModel.h"
 #include "app/common/Background.h"
+#include "app/common/Notify.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
 #include "base/SecureBuffer.h"
@@ -407,26 +408,17 @@ bool ImportController::openDemoSample()
 
 void ImportController::setStage(Stage stage)
 {
-    if (m_stage == stage)
-        return;
-    m_stage = stage;
-    emit stageChanged();
+    assignAndNotify(this, m_stage, stage, &ImportController::stageChanged);
 }
 
 void ImportController::setBusy(bool busy)
 {
-    if (m_busy == busy)
-        return;
-    m_busy = busy;
-    emit busyChanged();
+    assignAndNotify(this, m_busy, busy, &ImportController::busyChanged);
 }
 
 void ImportController::setError(QString error)
 {
-    if (m_error == error)
-        return;
-    m_error = std::move(error);
-    emit errorChanged();
+    assignAndNotify(this, m_error, std::move(error), &ImportController::errorChanged);
 }
 
 } // namespace watchword::app

@@ -1,5 +1,6 @@
 #include "app/interop/QrReader.h"
 
+#include "app/common/Notify.h"
 #include "qr/QrCode.h"
 
 #include <QClipboard>
@@ -194,10 +195,7 @@ void QrReader::finish(std::uint64_t request, const QrScan& scan)
 
 void QrReader::setBusy(bool busy)
 {
-    if (busy == m_busy)
-        return;
-    m_busy = busy;
-    emit busyChanged();
+    assignAndNotify(this, m_busy, busy, &QrReader::busyChanged);
 }
 
 } // namespace watchword::app

@@ -3,6 +3,7 @@
 #include "app/codes/AccountDraft.h"
 #include "app/codes/AccountFilterModel.h"
 #include "app/common/Background.h"
+#include "app/common/Notify.h"
 #include "app/vault/DemoVault.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
@@ -254,29 +255,14 @@ VaultController::makeDemo(Clock* clock, ClipboardService* clipboard, QObject* pa
 
 // --- Properties ----------------------------------------------------------
 
-namespace {
-
-// Sets member to value; true if that changed it (then the caller signals).
-template <typename T> bool change(T& member, T value)
-{
-    if (member == value)
-        return false;
-    member = std::move(value);
-    return true;
-}
-
-} // namespace
-
 void VaultController::setState(State state)
 {
-    if (change(m_state, state))
-        emit stateChanged();
+    assignAndNotify(this, m_state, state, &VaultController::stateChanged);
 }
 
 void VaultController::setError(QString error)
 {
-    if (change(m_error, std::move(error)))
-        emit errorChanged();
+    assignAndNotify(this, m_error, std::move(error), &VaultController::errorChanged);
 }
 
 void VaultController::clearError()
@@ -286,29 +272,25 @@ void VaultController::clearError()
 
 void VaultController::setProgress(double progress)
 {
-    if (change(m_progress, progress))
-        emit progressChanged();
+    assignAndNotify(this, m_progress, progress, &VaultController::progressChanged);
 }
 
 void VaultController::setBusy(bool busy)
 {
-    if (!change(m_busy, busy))
-        return;
-    emit busyChanged();
-    if (!busy && m_lockWhenIdle)
+    if (assignAndNotify(this, m_busy, busy, &VaultController::busyChanged) && !busy &&
+        m_lockWhenIdle)
         QTimer::singleShot(0, this, &VaultController::lock);
 }
 
 void VaultController::setSaving(bool saving)
 {
-    if (change(m_saving, saving))
-        emit savingChanged();
+    assignAndNotify(this, m_saving, saving, &VaultController::savingChanged);
 }
 
 void VaultController::setUnlockTargetMilliseconds(int milliseconds)
 {
-    if (change(m_unlockTargetMilliseconds, std::clamp(milliseconds, 100, 10'000)))
-        emit unlockTargetMillisecondsChanged();
+    assignAndNotify(this, m_unlockTargetMilliseconds, std::clamp(milliseconds, 100, 10'000),
+                    &VaultController::unlockTargetMillisecondsChanged);
 }
 
 QString VaultController::undoText() const

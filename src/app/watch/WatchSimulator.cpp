@@ -3,6 +3,7 @@
 #include "app/codes/AccountListModel.h"
 #include "app/codes/Clock.h"
 #include "app/common/Background.h"
+#include "app/common/Notify.h"
 #include "app/desktop/AppSettings.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
@@ -838,18 +839,12 @@ qint64 WatchSimulator::nowSeconds() const
 
 void WatchSimulator::setBusy(bool busy)
 {
-    if (busy == m_busy)
-        return;
-    m_busy = busy;
-    emit busyChanged();
+    assignAndNotify(this, m_busy, busy, &WatchSimulator::busyChanged);
 }
 
 void WatchSimulator::setError(QString error)
 {
-    if (error == m_error)
-        return;
-    m_error = std::move(error);
-    emit errorChanged();
+    assignAndNotify(this, m_error, std::move(error), &WatchSimulator::errorChanged);
 }
 
 void WatchSimulator::clearError()
