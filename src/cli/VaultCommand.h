@@ -12,7 +12,6 @@
 #include "vault/Storage.h"
 #include "vault/Vault.h"
 
-#include <QString>
 #include <chrono>
 #include <cstdint>
 #include <optional>

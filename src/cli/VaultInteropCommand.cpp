@@ -44,12 +44,6 @@ std::string countText(std::size_t count, std::string_view one, std::string_view 
     return std::to_string(count) + " " + std::string(count == 1 ? one : many);
 }
 
-// "ACME:alice", as vault list shows an account.
-std::string importedLabel(const importers::ImportedAccount& account)
-{
-    return vault::labelText(account.issuer, account.accountName);
-}
-
 // The source read as format: its password asked (once) only if the source
 // is encrypted. A wrong password is reported, exit 1; anything else about
 // the source is bad input, exit 2. Either way the status is in status.
@@ -206,7 +200,7 @@ int runImport(const Arguments& arguments, const std::string& path)
             line = "same name  ";
             break;
         }
-        line += importedLabel(account);
+        line += vault::labelText(account.issuer, account.accountName);
         if (row.earlierEntry)
             line += "  (duplicate of entry " + std::to_string(*row.earlierEntry + 1) + ")";
         else if (row.existing && row.match == importers::ImportMatch::Duplicate)

@@ -150,11 +150,6 @@ std::string tagsText(const std::vector<std::string>& tags)
     return text.empty() ? text : text + "]";
 }
 
-std::string accountLabel(const vault::OtpAccount& account)
-{
-    return vault::labelText(account.issuer, account.accountName);
-}
-
 } // namespace
 
 int runList(const Arguments& arguments, const std::string& path)
@@ -177,7 +172,9 @@ int runList(const Arguments& arguments, const std::string& path)
                     {"account", watchword::text::fromCore(account->accountName)},
                     {"tags", tagsJson(account->tags)}});
             } else {
-                printLine(id + "  account  " + accountLabel(*account) + tagsText(account->tags));
+                printLine(id + "  account  " +
+                          vault::labelText(account->issuer, account->accountName) +
+                          tagsText(account->tags));
             }
         } else {
             const auto& note = std::get<vault::SecureNote>(*record);
@@ -248,7 +245,8 @@ int runCodes(const Arguments& arguments, const std::string& path)
             const std::string remaining =
                 parameters.isTimeBased() ? std::to_string(generator->secondsRemaining(now)) + "s"
                                          : "counter " + std::to_string(parameters.counter);
-            printLine(id + "  " + code + "  " + remaining + "  " + accountLabel(*account));
+            printLine(id + "  " + code + "  " + remaining + "  " +
+                      vault::labelText(account->issuer, account->accountName));
         }
     }
     if (json)

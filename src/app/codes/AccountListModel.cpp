@@ -90,11 +90,11 @@ void AccountListModel::updateAllTags()
 AccountListModel::Row AccountListModel::makeRow(AccountEntry account,
                                                 std::int64_t unixSeconds) const
 {
-    Row row{std::move(account), {}, {}, 0, nullptr, {}, {}};
+    Row row{std::move(account), {}, {}, 0, nullptr, {}, {}, {}};
     row.icon = IssuerIcons::shipped().match(row.account.issuer);
-    const QString title = accountTitle(row.account.issuer, row.account.accountName);
-    row.monogram = IssuerIcons::monogram(title);
-    row.monogramColour = IssuerIcons::monogramColour(title);
+    row.title = accountTitle(row.account.issuer, row.account.accountName);
+    row.monogram = IssuerIcons::monogram(row.title);
+    row.monogramColour = IssuerIcons::monogramColour(row.title);
     refresh(row, unixSeconds);
     return row;
 }
@@ -282,7 +282,7 @@ QVariant AccountListModel::data(const QModelIndex& index, int role) const
     case IconGlyphColourRole:
         return row.icon ? row.icon->glyph : QColor(Qt::white);
     case DisplayTitleRole:
-        return accountTitle(row.account.issuer, row.account.accountName);
+        return row.title;
     case MonogramRole:
         return row.monogram;
     default:

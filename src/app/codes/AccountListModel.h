@@ -132,6 +132,7 @@ private:
         // The issuer's icon (null: none) and the lettered one, found once
         // per row, not at every read of a role.
         const IssuerIcons::Icon* icon = nullptr;
+        QString title; // vault::displayTitle, for DisplayTitleRole and the monogram
         QString monogram;
         QColor monogramColour;
     };
