@@ -7,6 +7,8 @@ ApplicationWindow {
     id: window
 
     required property VaultController vault
+    required property AccountStore accounts
+    required property NoteStore notes
     required property Clock clock
     required property ClipboardService clipboard
     required property AppSettings settings
@@ -71,7 +73,7 @@ ApplicationWindow {
     }
 
     function editAccount(recordId) {
-        const draft = window.vault.draftFor(recordId)
+        const draft = window.accounts.draftFor(recordId)
         if (draft)
             window.openEditor(draft)
     }
@@ -134,7 +136,7 @@ ApplicationWindow {
             if (!notesLoader.item)
                 return false
             // The model's first note, shown: IdRole is its first role.
-            const notes = window.vault.notes
+            const notes = window.notes.model
             if (notes.rowCount() > 0) {
                 notesLoader.item.select(notes.data(notes.index(0, 0), Qt.UserRole + 1))
                 notesLoader.item.reveal()
@@ -161,7 +163,7 @@ ApplicationWindow {
             window.exporter().controller.formatIndex = 1 // Aegis (plain): the warning shows
             return true
         case Navigator.Qr: {
-            const accounts = window.vault.accounts
+            const accounts = window.accounts.model
             if (accounts.rowCount() === 0)
                 return false
             tabs.currentIndex = 0
@@ -189,7 +191,7 @@ ApplicationWindow {
             while (throwAway.length < 32)
                 throwAway += Math.random().toString(36).slice(2)
             window.screenshotConfirming = page === Navigator.RecoveryConfirm
-            return window.vault.beginCreate(throwAway, throwAway)
+            return window.vault.phrase.beginCreate(throwAway, throwAway)
         }
         }
         return false
@@ -224,7 +226,7 @@ ApplicationWindow {
         return null
     }
     Connections {
-        target: window.vault
+        target: window.vault.phrase
         enabled: window.screenshotConfirming
         function onRecoveryPhraseChanged() {
             // Once the page has shown the words: the confirmation step.
@@ -248,11 +250,11 @@ ApplicationWindow {
             AccountEditor {
                 id: accountEditor
                 parent: Overlay.overlay
-                vault: window.vault.state === VaultController.Unlocked ? window.vault : null
+                accounts: window.vault.state === VaultController.Unlocked ? window.accounts : null
                 now: window.clock.now
                 onAccepted: (draft) => {
-                    const saved = draft.recordId === "" ? window.vault.addAccount(draft)
-                                                        : window.vault.updateAccount(draft)
+                    const saved = draft.recordId === "" ? window.accounts.add(draft)
+                                                        : window.accounts.update(draft)
                     if (saved) {
                         accountEditor.close()
                         draft.wipe()
@@ -296,6 +298,7 @@ ApplicationWindow {
         active: false
         sourceComponent: Component {
             ExportDialog {
+                accounts: window.accounts.model
                 id: exportDialog
                 parent: Overlay.overlay
                 vault: window.vault
@@ -346,7 +349,7 @@ ApplicationWindow {
         modal: true
         closePolicy: Popup.NoAutoClose
         visible: window.vault.state === VaultController.Unlocked
-                 && window.vault.recoveryWords.length > 0
+                 && window.vault.phrase.recoveryWords.length > 0
         anchors.centerIn: parent
         width: Math.min(parent.width - 32, 640)
         height: Math.min(parent.height - 32, phrasePanel.implicitHeight + topPadding + bottomPadding)
@@ -428,14 +431,14 @@ ApplicationWindow {
     // text; the codes' search field passes it on when it has nothing to undo).
     Shortcut {
         sequences: [StandardKey.Undo]
-        enabled: window.vault.state === VaultController.Unlocked && window.vault.canUndo
+        enabled: window.vault.state === VaultController.Unlocked && window.vault.history.canUndo
         onActivated: window.undoLast()
     }
     function undoLast() {
         if (tabs.currentIndex === 1 && notesLoader.item)
             notesLoader.item.undoDelete()
         else
-            window.vault.undo()
+            window.vault.history.undo()
     }
 
     Shortcut {
@@ -728,6 +731,7 @@ ApplicationWindow {
                 }
                 sourceComponent: NotesPage {
                     vault: window.vault
+                    notes: window.notes
                 }
             }
             // Made the first time the tab is shown (the launch draws the
@@ -776,6 +780,7 @@ ApplicationWindow {
                 sourceComponent: WatchPage {
                     simulator: WatchSimulator {
                         vault: window.vault
+                        accounts: window.accounts.model
                         clock: window.clock
                         settings: window.settings
                     }
@@ -811,7 +816,7 @@ ApplicationWindow {
         CodesPage {
             id: codesPage
             model: AccountFilterModel {
-                sourceModel: window.vault.accounts
+                sourceModel: window.accounts.model
                 searchText: codesPage.searchText
                 tag: codesPage.tagFilter
                 order: codesPage.order
@@ -819,20 +824,20 @@ ApplicationWindow {
             now: window.clock.now
             order: window.settings.accountOrder
             onOrderChanged: window.settings.accountOrder = order
-            allTags: window.vault.accounts.allTags
-            canUndo: window.vault.canUndo
+            allTags: window.accounts.model.allTags
+            canUndo: window.vault.history.canUndo
             hideCodes: window.settings.hideCodes
-            undoText: window.vault.undoText
-            onCopyRequested: (recordId, plainCode) => window.vault.copyCode(recordId)
-            onAdvanceRequested: (recordId) => window.vault.advanceCounter(recordId)
+            undoText: window.vault.history.undoText
+            onCopyRequested: (recordId, plainCode) => window.accounts.copyCode(recordId)
+            onAdvanceRequested: (recordId) => window.accounts.advanceCounter(recordId)
             onAddRequested: {
                 newDraft.wipe()
                 window.openEditor(newDraft)
             }
             onEditRequested: (recordId) => window.editAccount(recordId)
-            onDeleteRequested: (recordId) => window.vault.removeAccount(recordId)
-            onMoveRequested: (recordId, to) => window.vault.moveAccount(recordId, to)
-            onUndoRequested: window.vault.undo()
+            onDeleteRequested: (recordId) => window.accounts.remove(recordId)
+            onMoveRequested: (recordId, to) => window.accounts.move(recordId, to)
+            onUndoRequested: window.vault.history.undo()
             onQrRequested: (recordId, title) => window.qrCodes().showAccount(recordId, title)
             onFileDropped: (file) => window.importer().openFile(file)
         }

@@ -24,17 +24,17 @@ Popup {
     property real now: 0
     // Why the last save failed (set by the window); cleared on each save.
     property string saveError: ""
-    // The open vault, asked whether the draft is an account it already has.
-    property var vault: null
+    // The open vault's accounts, asked whether the draft is one they have.
+    property var accounts: null
     // The vault account with the same secret and code parameters, if any:
     // saving would add the same account twice (the import preview marks
     // these as duplicates; adding by hand or by QR warns the same way).
     readonly property string duplicate: {
-        if (!draft || !vault)
+        if (!draft || !accounts)
             return ""
         // Read, so that the warning follows every edit of these.
         void [draft.secret, draft.kind, draft.algorithm, draft.digits, draft.period]
-        return draft.valid ? vault.duplicateOf(draft) : ""
+        return draft.valid ? accounts.duplicateOf(draft) : ""
     }
 
     readonly property bool editing: draft !== null && draft.recordId !== ""
@@ -90,47 +90,34 @@ Popup {
         return false
     }
 
-    // The texts a QR scan found: one link fills the form, several are
-    // offered as a list.
+    // What a QR scan found, or a drop (links, or image files): the form
+    // does what LinkFinder decides.
     function useScanned(texts) {
-        const links = texts.filter(t => looksLikeUri(t))
-        if (links.length === 0) {
-            scannedTexts = []
-            const migration = texts.find(t => t.trim().toLowerCase().startsWith("otpauth-migration:"))
-            if (migration !== undefined) {
-                scanMessage = ""
-                editor.migrationScanned(migration.trim())
-                return
-            }
-            scanMessage = qsTr("The QR code holds no otpauth:// link.")
-            return
-        }
-        if (links.length === 1) {
-            useUri(links[0], qsTr("Filled in from the QR code."))
-            return
-        }
-        scannedTexts = links
-        scanMessage = qsTr("The image holds %1 codes: choose one.").arg(links.length)
+        return follow(finder.fromScan(texts))
     }
-
-    // A drop: an otpauth link as text or in a URI list, or image files.
     function handleDrop(uriList, text) {
-        if (looksLikeUri(text))
-            return useUri(text.trim(), qsTr("Filled in from the dropped link."))
-        for (const entry of uriList) {
-            const line = String(entry).trim()
-            if (looksLikeUri(line))
-                return useUri(line, qsTr("Filled in from the dropped link."))
+        return follow(finder.fromDrop(uriList, text))
+    }
+    function follow(found) {
+        switch (found.action) {
+        case "fill":
+            return useUri(found.link, found.message)
+        case "choose":
+            scannedTexts = found.links
+            scanMessage = found.message
+            return true
+        case "import":
+            scannedTexts = []
+            scanMessage = ""
+            editor.migrationScanned(found.link)
+            return true
+        case "read":
+            scanMessage = ""
+            qr.readFile(found.link)
+            return true
         }
-        for (const entry of uriList) {
-            const line = String(entry).trim()
-            if (line.toLowerCase().startsWith("file:")) {
-                scanMessage = ""
-                qr.readFile(line)
-                return true
-            }
-        }
-        scanMessage = qsTr("Drop an image with a QR code, or an otpauth:// link.")
+        scannedTexts = []
+        scanMessage = found.message
         return false
     }
 
@@ -177,6 +164,10 @@ Popup {
         when: editor.draft !== null
     }
 
+    LinkFinder {
+        id: finder
+    }
+
     QrReader {
         id: qr
         onFound: (texts) => editor.useScanned(texts)
@@ -214,7 +205,7 @@ Popup {
             onEntered: (drag) => drag.accept(Qt.CopyAction)
             onDropped: (drop) => {
                 const list = drop.formats.indexOf("text/uri-list") >= 0
-                           ? drop.getDataAsString("text/uri-list").split(/\r?\n/).filter(l => l !== "" && !l.startsWith("#"))
+                           ? drop.getDataAsString("text/uri-list").split("\n")
                            : drop.urls.map(u => u.toString())
                 if (editor.handleDrop(list, drop.hasText ? drop.text : ""))
                     drop.accept(Qt.CopyAction)

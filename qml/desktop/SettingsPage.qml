@@ -324,11 +324,11 @@ Pane {
                         }
                     }
                     RowLayout {
-                        visible: page.vault.recoveryFingerprint !== ""
+                        visible: page.vault.phrase.recoveryFingerprint !== ""
                         Layout.fillWidth: true
                         Label {
                             objectName: "recoveryFingerprintLabel"
-                            text: qsTr("Recovery key fingerprint: %1").arg(page.vault.recoveryFingerprint)
+                            text: qsTr("Recovery key fingerprint: %1").arg(page.vault.phrase.recoveryFingerprint)
                             wrapMode: Text.Wrap
                             Layout.fillWidth: true
                             Accessible.name: text
@@ -448,7 +448,7 @@ Pane {
         width: Math.min(page.width, metrics.averageCharacterWidth * 64)
 
         readonly property int strength: newPassword.text === "" ? -1
-                                        : page.vault.passwordStrength(newPassword.text)
+                                        : page.vault.passwords.strength(newPassword.text)
         readonly property bool mismatch: repeatPassword.text !== ""
                                          && repeatPassword.text !== newPassword.text
         readonly property bool ready: currentPassword.text !== "" && newPassword.text !== ""
@@ -465,7 +465,7 @@ Pane {
             }
             // The fields keep what was typed until the dialog closes: a wrong
             // current password or a weak new one is corrected, not retyped.
-            passwordDialog.run(() => page.vault.changePassword(currentPassword.text,
+            passwordDialog.run(() => page.vault.passwords.change(currentPassword.text,
                                                               newPassword.text,
                                                               repeatPassword.text))
         }
@@ -516,7 +516,7 @@ Pane {
                 objectName: "strengthMeter"
                 visible: newPassword.text !== ""
                 score: newPassword.text === "" ? -1 : passwordDialog.strength
-                hint: newPassword.text === "" ? "" : page.vault.passwordStrengthHint(newPassword.text)
+                hint: newPassword.text === "" ? "" : page.vault.passwords.strengthHint(newPassword.text)
                 Layout.fillWidth: true
             }
             TextField {
@@ -579,7 +579,7 @@ Pane {
                 return
             const password = recoveryPassword.text
             recoveryPassword.clear()
-            recoveryDialog.run(() => page.vault.beginNewRecoveryPhrase(password))
+            recoveryDialog.run(() => page.vault.phrase.beginNewRecoveryPhrase(password))
         }
 
         onOpened: recoveryPassword.forceActiveFocus()
@@ -645,12 +645,12 @@ Pane {
         width: Math.min(page.width, metrics.averageCharacterWidth * 64)
 
         onOpened: {
-            page.vault.clearPhraseCheck()
+            page.vault.phrase.clearPhraseCheck()
             phraseField.forceActiveFocus()
         }
         onClosed: {
             phraseField.clear()
-            page.vault.clearPhraseCheck()
+            page.vault.phrase.clearPhraseCheck()
         }
 
         ColumnLayout {
@@ -670,18 +670,18 @@ Pane {
                 placeholderText: qsTr("Recovery phrase (12 or 24 words)")
                 Layout.fillWidth: true
                 Accessible.name: qsTr("Recovery phrase to check")
-                onTextEdited: page.vault.clearPhraseCheck()
+                onTextEdited: page.vault.phrase.clearPhraseCheck()
                 onAccepted: checkPhraseDialog.check()
             }
             Label {
                 objectName: "phraseCheckLabel"
                 visible: text !== ""
-                text: page.vault.phraseCheck
+                text: page.vault.phrase.phraseCheck
                 // The dialog sits on the window's overlay, with the window's palette.
-                color: page.vault.phraseMatches
+                color: page.vault.phrase.phraseMatches
                        ? palette.windowText
                        : (palette.window.hslLightness < 0.5 ? "#f2b8b5" : "#b3261e")
-                font.bold: page.vault.phraseMatches
+                font.bold: page.vault.phrase.phraseMatches
                 wrapMode: Text.Wrap
                 Layout.fillWidth: true
                 Accessible.name: text
@@ -693,7 +693,7 @@ Pane {
                 return
             const phrase = phraseField.text
             phraseField.clear()
-            page.vault.checkRecoveryPhrase(phrase)
+            page.vault.phrase.checkRecoveryPhrase(phrase)
         }
 
         footer: DialogButtonBox {

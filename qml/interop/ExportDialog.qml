@@ -12,6 +12,8 @@ Popup {
     id: dialog
 
     required property VaultController vault
+    // The accounts list, to choose from.
+    required property AccountListModel accounts
     // For tests: the controller behind the dialog.
     readonly property alias controller: exporter
     // The record ids ticked, when not every account goes out.
@@ -172,7 +174,7 @@ Popup {
                 id: accountList
                 objectName: "accountList"
                 visible: !dialog.everyAccount
-                model: dialog.vault.accounts
+                model: dialog.accounts
                 clip: true
                 Layout.fillWidth: true
                 Layout.preferredHeight: Math.round(metrics.height * 8)
@@ -223,8 +225,8 @@ Popup {
                     implicitWidth: 1
                 }
                 PasswordStrengthMeter {
-                    score: passwordField.text === "" ? -1 : dialog.vault.passwordStrength(passwordField.text)
-                    hint: passwordField.text === "" ? "" : dialog.vault.passwordStrengthHint(passwordField.text)
+                    score: passwordField.text === "" ? -1 : dialog.vault.passwords.strength(passwordField.text)
+                    hint: passwordField.text === "" ? "" : dialog.vault.passwords.strengthHint(passwordField.text)
                     Layout.fillWidth: true
                 }
             }

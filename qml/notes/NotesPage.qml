@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Watchword.App
 import Watchword.Ui
 
 // The secure notes of the unlocked vault: titles on the left, the chosen
@@ -10,29 +11,31 @@ import Watchword.Ui
 // editing and when the page goes away (the window destroys it on lock).
 // No copy of a body is kept in a property. Deleting asks nothing: the vault
 // keeps deleted records for undo, and the page offers it for a few seconds.
+// What is shown, matched and chosen is decided in C++ (NoteFilterModel,
+// NoteDraft, NoteStore): the page binds to it and forwards what the user
+// does.
+
 Pane {
     id: page
     objectName: "notesPage"
 
-    // The VaultController, or anything with its note invokables, `notes`
-    // (a model with the NoteListModel roles), error, busy, canUndo, undoText.
+    // The VaultController (busy, error and the undo history) and the
+    // NoteStore whose notes these are.
     required property var vault
-    readonly property var notes: vault ? vault.notes : null
+    required property var notes
+    readonly property var noteList: notes ? notes.model : null
     property alias searchText: searchField.text
-    // The chosen note's record id, and its model data (recordId, title,
-    // tags, modified) while it is in the model.
-    property string selectedId: ""
-    property var selected: null
+    // The chosen note (a noteEntry: recordId, title, tags, modified), or
+    // null.
+    readonly property var selected: shown.selected.recordId !== "" ? shown.selected : null
+    readonly property string selectedId: shown.selectedId
     // Whose body the view shows now ("" while hidden).
     property string revealedId: ""
     property bool editing: false
-    // The note being edited; "" for a new one.
-    property string editingId: ""
     property string saveError: ""
     property string actionError: ""
     property bool monospace: false
     property bool undoOffered: false
-    property string deletedTitle: ""
     readonly property bool narrow: width < metrics.averageCharacterWidth * 72
     readonly property bool noteOpen: editing || selected !== null
     readonly property bool editable: vault !== null && !vault.busy
@@ -48,10 +51,7 @@ Pane {
         }
         hideBody()
         actionError = ""
-        editingId = ""
-        titleField.text = ""
-        tagsField.text = ""
-        bodyEditor.text = ""
+        draft.clear()
         saveError = ""
         editing = true
         titleField.forceActiveFocus(Qt.ShortcutFocusReason)
@@ -63,26 +63,22 @@ Pane {
         dismissUndo()
         hideBody()
         actionError = ""
-        editingId = selected.recordId
-        titleField.text = selected.title
-        tagsField.text = tagStrings(selected.tags).join(", ")
-        bodyEditor.text = vault.revealNote(selected.recordId)
+        if (!page.notes.edit(selected.recordId, draft))
+            return
         saveError = ""
         editing = true
         titleField.forceActiveFocus(Qt.OtherFocusReason)
     }
 
     function closeEditor() {
+        draft.clear()
         bodyEditor.text = ""
-        titleField.text = ""
-        tagsField.text = ""
         saveError = ""
         editing = false
-        editingId = ""
     }
 
     function cancelEdit() {
-        const wasNew = editingId === ""
+        const wasNew = draft.recordId === ""
         closeEditor()
         if (page.narrow || wasNew || !selected)
             list.forceActiveFocus(Qt.OtherFocusReason)
@@ -90,56 +86,30 @@ Pane {
             revealButton.forceActiveFocus(Qt.OtherFocusReason)
     }
 
-    function parseTags(text) {
-        const tags = []
-        for (const part of text.split(",")) {
-            const tag = part.trim()
-            if (tag !== "" && tags.indexOf(tag) < 0)
-                tags.push(tag)
-        }
-        return tags
-    }
-
     function save() {
-        if (!editing || titleField.text.trim() === "" || !editable)
+        if (!editing || !draft.valid || !editable)
             return
-        const tags = parseTags(tagsField.text)
-        if (editingId === "") {
-            const id = vault.addNote(titleField.text, bodyEditor.text, tags)
-            if (id === "") {
-                saveError = vault.error !== "" ? vault.error : qsTr("The note could not be saved.")
-                return
-            }
-            closeEditor()
-            select(id)
-        } else {
-            const id = editingId
-            if (!vault.updateNote(id, titleField.text, bodyEditor.text, tags)) {
-                saveError = vault.error !== "" ? vault.error : qsTr("The note could not be saved.")
-                return
-            }
-            closeEditor()
-            select(id)
+        const adding = draft.recordId === ""
+        const id = adding ? page.notes.add(draft) : draft.recordId
+        if (id === "" || (!adding && !page.notes.update(draft))) {
+            saveError = vault.error !== "" ? vault.error : qsTr("The note could not be saved.")
+            return
         }
+        closeEditor()
+        select(id)
         if (selected && !page.narrow)
             revealButton.forceActiveFocus(Qt.OtherFocusReason)
     }
 
     function select(recordId) {
-        if (recordId !== selectedId) {
-            dismissUndo()
-            actionError = ""
-            hideBody()
-        }
-        selectedId = recordId
-        refreshSelection()
+        shown.selectedId = recordId
     }
 
     function reveal() {
         if (!selected)
             return
         dismissUndo()
-        bodyView.text = vault.revealNote(selected.recordId)
+        bodyView.text = page.notes.reveal(selected.recordId)
         revealedId = selected.recordId
     }
 
@@ -151,36 +121,26 @@ Pane {
     function deleteSelected() {
         if (!selected || !editable)
             return
-        const title = selected.title
         hideBody()
-        if (!vault.removeNote(selected.recordId)) {
+        if (!page.notes.remove(selected.recordId)) {
             actionError = vault.error !== "" ? vault.error : qsTr("The note could not be deleted.")
             return
         }
         actionError = ""
-        selectedId = ""
-        refreshSelection()
-        deletedTitle = title
         undoOffered = true
         undoTimer.restart()
         undoButton.forceActiveFocus(Qt.OtherFocusReason)
     }
 
     function undoDelete() {
-        const title = deletedTitle
         dismissUndo()
-        if (!vault.undo()) {
+        // It comes back under a new id, which undo() gives.
+        const id = vault.history.undo()
+        if (id === "") {
             actionError = vault.error !== "" ? vault.error : qsTr("The note could not be restored.")
             return
         }
-        // It comes back under a new id: find it by its title.
-        for (let i = 0; i < visualNotes.items.count; ++i) {
-            const data = visualNotes.items.get(i).model
-            if (data.title === title) {
-                select(data.recordId)
-                break
-            }
-        }
+        select(id)
         list.forceActiveFocus(Qt.OtherFocusReason)
     }
 
@@ -189,85 +149,10 @@ Pane {
         undoTimer.stop()
     }
 
-    // Tags as a list of strings, from a string list or from a model whose
-    // rows hold one tag each in modelData.
-    function tagStrings(tags) {
-        if (!tags)
-            return []
-        if (Array.isArray(tags))
-            return tags
-        const strings = []
-        if (tags.count !== undefined) {
-            for (let i = 0; i < tags.count; ++i)
-                strings.push(tags.get(i).modelData)
-        } else if (tags.length !== undefined) {
-            for (let i = 0; i < tags.length; ++i)
-                strings.push(String(tags[i]))
-        }
-        return strings
-    }
-
     function formatDate(seconds, format) {
         if (!seconds)
             return ""
         return new Date(seconds * 1000).toLocaleDateString(Qt.locale(), format)
-    }
-
-    // Keeps `selected` in step with the model: a note edited elsewhere, gone
-    // (deleted, or the vault locked and the model emptied).
-    function refreshSelection() {
-        let found = null
-        if (selectedId !== "") {
-            for (let i = 0; i < visualNotes.items.count; ++i) {
-                const data = visualNotes.items.get(i).model
-                if (data.recordId === selectedId) {
-                    found = { recordId: data.recordId, title: data.title, tags: tagStrings(data.tags),
-                              modified: data.modified }
-                    break
-                }
-            }
-        }
-        if (!found) {
-            hideBody()
-            selectedId = ""
-        }
-        selected = found
-        if (editing && editingId !== "" && editingId !== selectedId)
-            closeEditor()
-        syncCurrentIndex()
-    }
-
-    function syncCurrentIndex() {
-        let index = -1
-        for (let i = 0; i < matchingNotes.count; ++i) {
-            if (matchingNotes.get(i).model.recordId === selectedId) {
-                index = i
-                break
-            }
-        }
-        if (index >= 0 || list.currentIndex >= list.count)
-            list.currentIndex = index
-    }
-
-    function refilter() {
-        // Titles, tags and bodies, without regard to case or accents: the
-        // vault decides (the bodies are not in this page).
-        const needle = searchField.text.trim()
-        for (let i = 0; i < visualNotes.items.count; ++i) {
-            const item = visualNotes.items.get(i)
-            const match = needle === "" || page.vault.noteMatches(item.model.recordId, needle)
-            if (item.inMatching !== match)
-                item.inMatching = match
-        }
-        // A note the search hides is not shown either (unless it is being
-        // edited: nothing typed is lost to a search).
-        let shown = selectedId === ""
-        for (let i = 0; i < matchingNotes.count && !shown; ++i)
-            shown = matchingNotes.get(i).model.recordId === selectedId
-        if (!shown && !editing)
-            select("")
-        else
-            syncCurrentIndex()
     }
 
     function openFirstMatch() {
@@ -287,6 +172,7 @@ Pane {
 
     Component.onDestruction: {
         bodyView.text = ""
+        draft.clear()
         bodyEditor.text = ""
     }
 
@@ -310,30 +196,40 @@ Pane {
         onTriggered: page.undoOffered = false
     }
 
-    Connections {
-        target: page.notes
-        ignoreUnknownSignals: true
-        function onCountChanged() { page.refreshSelection() }
-        function onModelReset() { page.refreshSelection() }
+    // The notes the search leaves, and the chosen one: a note that goes
+    // away or that the search hides is no longer chosen (unless it is being
+    // edited).
+    NoteFilterModel {
+        id: shown
+        store: page.notes
+        searchText: searchField.text
+        keepSelected: page.editing
+        onSelectedChanged: {
+            // Another note, or none: its text is not shown, and an edit of
+            // a note that went away ends.
+            if (page.revealedId !== shown.selectedId) {
+                page.dismissUndo()
+                page.actionError = ""
+                page.hideBody()
+            }
+            if (page.editing && draft.recordId !== "" && draft.recordId !== shown.selectedId)
+                page.closeEditor()
+        }
+        onSelectedRowChanged: {
+            if (shown.selectedRow >= 0 || list.currentIndex >= list.count)
+                list.currentIndex = shown.selectedRow
+        }
     }
 
-    DelegateModel {
-        id: visualNotes
-        model: page.notes
-        groups: [
-            DelegateModelGroup {
-                id: matchingNotes
-                name: "matching"
-                includeByDefault: true
-            }
-        ]
-        filterOnGroup: "matching"
-        items.onChanged: {
-            page.refilter()
-            page.refreshSelection()
-        }
+    NoteDraft {
+        id: draft
+        objectName: "noteDraft"
+    }
 
-        delegate: ItemDelegate {
+    Component {
+        id: noteDelegate
+
+        ItemDelegate {
             id: row
 
             required property int index
@@ -352,7 +248,7 @@ Pane {
             Accessible.role: Accessible.ListItem
             Accessible.selected: chosen
             Accessible.name: {
-                const tagText = page.tagStrings(row.tags).join(", ")
+                const tagText = row.tags.join(", ")
                 const parts = [row.title]
                 if (tagText !== "")
                     parts.push(qsTr("tags %1").arg(tagText))
@@ -412,9 +308,8 @@ Pane {
         }
     }
 
-    // The tags of a note as chips, from a string list or a model of
-    // modelData rows. Self-contained: an inline component cannot see the
-    // page's ids.
+    // The tags of a note (a string list) as chips. Self-contained: an
+    // inline component cannot see the page's ids.
     component TagChips: Flow {
         id: chips
         property var tags
@@ -451,10 +346,7 @@ Pane {
         }
     }
 
-    onSearchTextChanged: {
-        dismissUndo()
-        refilter()
-    }
+    onSearchTextChanged: dismissUndo()
 
     ColumnLayout {
         anchors.fill: parent
@@ -514,7 +406,7 @@ Pane {
         Rectangle {
             id: undoBar
             objectName: "undoBar"
-            visible: page.undoOffered && page.vault.canUndo
+            visible: page.undoOffered && page.vault.history.canUndo
             Layout.fillWidth: true
             implicitHeight: undoRow.implicitHeight + 2 * Math.round(metrics.height * 0.3)
             radius: Math.round(metrics.height * 0.25)
@@ -530,7 +422,7 @@ Pane {
 
                 Label {
                     objectName: "undoLabel"
-                    text: page.vault.undoText
+                    text: page.vault.history.undoText
                     color: page.palette.toolTipText
                     elide: Text.ElideRight
                     Layout.fillWidth: true
@@ -542,7 +434,7 @@ Pane {
                     text: qsTr("Undo")
                     flat: true
                     enabled: page.editable
-                    Accessible.name: qsTr("Undo: %1").arg(page.vault.undoText)
+                    Accessible.name: qsTr("Undo: %1").arg(page.vault.history.undoText)
                     onClicked: page.undoDelete()
                 }
                 ToolButton {
@@ -577,7 +469,8 @@ Pane {
                     objectName: "notesList"
                     anchors.fill: parent
                     clip: true
-                    model: visualNotes
+                    model: shown
+                    delegate: noteDelegate
                     activeFocusOnTab: true
                     keyNavigationEnabled: false
                     boundsBehavior: Flickable.StopAtBounds
@@ -642,7 +535,7 @@ Pane {
 
                 Label {
                     objectName: "noMatchesLabel"
-                    visible: list.count === 0 && page.notes !== null && page.notes.count > 0
+                    visible: shown.count === 0 && page.noteList !== null && page.noteList.count > 0
                     anchors.centerIn: parent
                     width: parent.width - 2 * Math.round(metrics.height)
                     text: qsTr("No note contains \u201c%1\u201d in its title, tags or text.").arg(page.searchText.trim())
@@ -845,7 +738,7 @@ Pane {
 
                     Label {
                         objectName: "editorHeading"
-                        text: page.editingId === "" ? qsTr("New note") : qsTr("Edit note")
+                        text: draft.recordId === "" ? qsTr("New note") : qsTr("Edit note")
                         font.bold: true
                         font.pixelSize: Math.round(page.font.pixelSize * 1.4)
                         Layout.fillWidth: true
@@ -860,6 +753,8 @@ Pane {
                     TextField {
                         id: titleField
                         objectName: "titleField"
+                        text: draft.title
+                        onTextEdited: draft.title = text
                         selectByMouse: true
                         Layout.fillWidth: true
                         Layout.bottomMargin: Math.round(metrics.height * 0.3)
@@ -873,6 +768,8 @@ Pane {
                     TextField {
                         id: tagsField
                         objectName: "tagsField"
+                        text: draft.tagsText
+                        onTextEdited: draft.tagsText = text
                         selectByMouse: true
                         placeholderText: qsTr("Separated by commas, e.g. bank, recovery")
                         Layout.fillWidth: true
@@ -892,6 +789,8 @@ Pane {
                         TextArea {
                             id: bodyEditor
                             objectName: "bodyEditor"
+                            text: draft.body
+                            onTextChanged: draft.body = text
                             selectByMouse: true
                             wrapMode: TextEdit.Wrap
                             font.family: page.monospace ? "monospace" : page.font.family
@@ -944,7 +843,7 @@ Pane {
                             objectName: "saveButton"
                             text: qsTr("Save")
                             highlighted: true
-                            enabled: page.editable && titleField.text.trim() !== ""
+                            enabled: page.editable && draft.valid
                             Accessible.name: qsTr("Save the note")
                             ToolTip.visible: hovered
                             ToolTip.delay: 600
@@ -959,7 +858,7 @@ Pane {
         ColumnLayout {
             id: emptyState
             objectName: "notesEmptyState"
-            visible: !page.editing && (page.notes === null || page.notes.count === 0)
+            visible: !page.editing && (page.noteList === null || page.noteList.count === 0)
             Layout.alignment: Qt.AlignHCenter
             Layout.fillWidth: true
             Layout.fillHeight: true

@@ -12,7 +12,7 @@ Item {
 
     required property var vault
     readonly property bool creating: vault.state === VaultController.Unlocking
-    readonly property bool phraseShown: vault.recoveryWords.length > 0
+    readonly property bool phraseShown: vault.phrase.recoveryWords.length > 0
 
     // The keys go to the first field at once.
     Component.onCompleted: Qt.callLater(() => {
@@ -24,7 +24,7 @@ Item {
         if (!continueButton.enabled)
             return
         // The controller wipes its copies; the fields forget their own.
-        if (page.vault.beginCreate(password.text, repeat.text)) {
+        if (page.vault.phrase.beginCreate(password.text, repeat.text)) {
             password.clear()
             repeat.clear()
         }
@@ -84,8 +84,8 @@ Item {
                     onAccepted: repeat.forceActiveFocus()
                 }
                 PasswordStrengthMeter {
-                    score: password.text.length > 0 ? page.vault.passwordStrength(password.text) : -1
-                    hint: password.text.length > 0 ? page.vault.passwordStrengthHint(password.text) : ""
+                    score: password.text.length > 0 ? page.vault.passwords.strength(password.text) : -1
+                    hint: password.text.length > 0 ? page.vault.passwords.strengthHint(password.text) : ""
                     Layout.fillWidth: true
                 }
                 TextField {

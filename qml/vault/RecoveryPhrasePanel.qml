@@ -6,7 +6,7 @@ import Watchword.Ui
 
 // A new recovery phrase: shown once, then confirmed by typing back three of
 // its words at the positions the vault asks for. Used by the first run and
-// by Settings (a new phrase). The words come from vault.recoveryWords and
+// by Settings (a new phrase). The words come from vault.phrase.recoveryWords and
 // are gone from it once confirmed or cancelled.
 ColumnLayout {
     id: panel
@@ -20,7 +20,7 @@ ColumnLayout {
     spacing: 12
 
     function confirm() {
-        panel.vault.confirmRecoveryPhrase([word0.text, word1.text, word2.text])
+        panel.vault.phrase.confirmRecoveryPhrase([word0.text, word1.text, word2.text])
     }
 
     function clearAnswers() {
@@ -55,7 +55,7 @@ ColumnLayout {
         Accessible.role: Accessible.List
         Accessible.name: qsTr("Recovery phrase words")
         Repeater {
-            model: panel.confirming ? [] : panel.vault.recoveryWords
+            model: panel.confirming ? [] : panel.vault.phrase.recoveryWords
             Frame {
                 id: cell
                 required property int index
@@ -85,9 +85,9 @@ ColumnLayout {
     }
     Label {
         objectName: "newRecoveryFingerprint"
-        visible: !panel.confirming && panel.vault.newRecoveryFingerprint !== ""
+        visible: !panel.confirming && panel.vault.phrase.newRecoveryFingerprint !== ""
         text: qsTr("Recovery key fingerprint: %1. Write it down with the words: Settings shows the vault's, and while the two match, these words open the vault.")
-              .arg(panel.vault.newRecoveryFingerprint)
+              .arg(panel.vault.phrase.newRecoveryFingerprint)
         wrapMode: Text.Wrap
         Layout.fillWidth: true
         Accessible.name: text
@@ -103,29 +103,29 @@ ColumnLayout {
         columnSpacing: 12
         rowSpacing: 8
         Layout.fillWidth: true
-        Label { text: qsTr("Word %1").arg(panel.vault.confirmPositions[0] || "") }
+        Label { text: qsTr("Word %1").arg(panel.vault.phrase.confirmPositions[0] || "") }
         TextField {
             id: word0
             Layout.fillWidth: true
             focus: panel.confirming
             inputMethodHints: Qt.ImhSensitiveData | Qt.ImhNoPredictiveText | Qt.ImhNoAutoUppercase
-            Accessible.name: qsTr("Word number %1").arg(panel.vault.confirmPositions[0] || "")
+            Accessible.name: qsTr("Word number %1").arg(panel.vault.phrase.confirmPositions[0] || "")
             onAccepted: word1.forceActiveFocus()
         }
-        Label { text: qsTr("Word %1").arg(panel.vault.confirmPositions[1] || "") }
+        Label { text: qsTr("Word %1").arg(panel.vault.phrase.confirmPositions[1] || "") }
         TextField {
             id: word1
             Layout.fillWidth: true
             inputMethodHints: Qt.ImhSensitiveData | Qt.ImhNoPredictiveText | Qt.ImhNoAutoUppercase
-            Accessible.name: qsTr("Word number %1").arg(panel.vault.confirmPositions[1] || "")
+            Accessible.name: qsTr("Word number %1").arg(panel.vault.phrase.confirmPositions[1] || "")
             onAccepted: word2.forceActiveFocus()
         }
-        Label { text: qsTr("Word %1").arg(panel.vault.confirmPositions[2] || "") }
+        Label { text: qsTr("Word %1").arg(panel.vault.phrase.confirmPositions[2] || "") }
         TextField {
             id: word2
             Layout.fillWidth: true
             inputMethodHints: Qt.ImhSensitiveData | Qt.ImhNoPredictiveText | Qt.ImhNoAutoUppercase
-            Accessible.name: qsTr("Word number %1").arg(panel.vault.confirmPositions[2] || "")
+            Accessible.name: qsTr("Word number %1").arg(panel.vault.phrase.confirmPositions[2] || "")
             onAccepted: panel.confirm()
         }
     }
@@ -148,7 +148,7 @@ ColumnLayout {
             onClicked: {
                 panel.clearAnswers()
                 panel.confirming = false
-                panel.vault.cancelRecoveryPhrase()
+                panel.vault.phrase.cancelRecoveryPhrase()
                 panel.cancelled()
             }
         }

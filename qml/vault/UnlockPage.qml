@@ -147,8 +147,8 @@ Item {
                 }
                 PasswordStrengthMeter {
                     visible: page.recovering
-                    score: newPassword.text.length > 0 ? page.vault.passwordStrength(newPassword.text) : -1
-                    hint: newPassword.text.length > 0 ? page.vault.passwordStrengthHint(newPassword.text) : ""
+                    score: newPassword.text.length > 0 ? page.vault.passwords.strength(newPassword.text) : -1
+                    hint: newPassword.text.length > 0 ? page.vault.passwords.strengthHint(newPassword.text) : ""
                     Layout.fillWidth: true
                 }
                 TextField {

@@ -2,8 +2,10 @@
 // for it: what the import, export and QR tests start from.
 #pragma once
 
+#include "app/codes/AccountStore.h"
 #include "app/codes/Clock.h"
 #include "app/desktop/ClipboardService.h"
+#include "app/vault/AccountCopies.h"
 #include "app/vault/VaultController.h"
 #include "common/TestSupport.h"
 #include "crypto/Random.h"
@@ -59,12 +61,14 @@ struct VaultFixture
     app::Clock clock;
     app::ClipboardService clipboard;
     std::unique_ptr<app::VaultController> controller;
+    std::unique_ptr<app::AccountStore> accounts;
 
     VaultFixture()
     {
         writeFixtureVault(path);
-        controller = std::make_unique<app::VaultController>(path, &clock, &clipboard);
+        controller = std::make_unique<app::VaultController>(path);
         controller->setUnlockTargetMilliseconds(100);
+        accounts = std::make_unique<app::AccountStore>(*controller, clock, clipboard);
     }
 
     bool unlock()
@@ -74,11 +78,14 @@ struct VaultFixture
         return finished.wait(20'000) && finished.last().at(0).toBool();
     }
 
-    std::size_t accountCount() const
+    // Copies of the vault's accounts, none if it cannot give them.
+    std::vector<vault::OtpAccount> copies() const
     {
-        QString error;
-        return controller->accountCopies({}, error).size();
+        auto copies = app::accountCopies(*controller, {});
+        return copies ? std::move(*copies) : std::vector<vault::OtpAccount>{};
     }
+
+    std::size_t accountCount() const { return copies().size(); }
 
     QByteArray fileBytes() const
     {

@@ -2,8 +2,11 @@
 // clicks only, on a temporary vault and settings; any warning fails.
 #include "FrontDoor.h"
 #include "app/codes/AccountListModel.h"
+#include "app/codes/AccountStore.h"
 #include "app/desktop/AppSettings.h"
 #include "app/desktop/ClipboardService.h"
+#include "app/notes/NoteStore.h"
+#include "app/vault/RecoveryPhrase.h"
 #include "app/vault/VaultController.h"
 #include "common/FakeFileChooser.h"
 #include "common/PrivateBus.h"
@@ -135,7 +138,7 @@ private:
     // in), then Save.
     bool addByLink(FrontDoor& app, const QString& link)
     {
-        const int before = app.shell().vault()->accounts()->rowCount();
+        const int before = app.shell().accounts()->model()->rowCount();
         app.key(Qt::Key_N, Qt::ControlModifier);
         if (!FrontDoor::waitFor([&] { return app.byName(QStringLiteral("uriField")) != nullptr; }))
             return false;
@@ -144,7 +147,7 @@ private:
         app.key(Qt::Key_Return);
         app.click(app.byName(QStringLiteral("saveButton")));
         return FrontDoor::waitFor(
-            [&] { return app.shell().vault()->accounts()->rowCount() == before + 1; });
+            [&] { return app.shell().accounts()->model()->rowCount() == before + 1; });
     }
 
     // Opens the drop-down called name and clicks the choice text in its list.
@@ -255,10 +258,10 @@ private slots:
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("I have written them down")) != nullptr; },
             30000));
-        const QStringList words = app.shell().vault()->recoveryWords();
+        const QStringList words = app.shell().vault()->phrase()->recoveryWords();
         QCOMPARE(words.size(), 24);
         app.click(app.byText(QStringLiteral("I have written them down")));
-        for (const int position : app.shell().vault()->confirmPositions()) {
+        for (const int position : app.shell().vault()->phrase()->confirmPositions()) {
             app.type(words.at(position - 1));
             app.key(Qt::Key_Return);
         }
@@ -354,7 +357,7 @@ private slots:
         FrontDoor::settle(200);
         QCOMPARE(app.byName(QStringLiteral("accountEditor")), nullptr);
         QVERIFY(unlock(app));
-        const int existing = app.shell().vault()->accounts()->rowCount();
+        const int existing = app.shell().accounts()->model()->rowCount();
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("issuerField")) != nullptr; }));
         QCOMPARE(app.read(QStringLiteral("issuerField"), "text").toString(),
@@ -363,7 +366,7 @@ private slots:
                  QStringLiteral("bob@example.com"));
         app.click(app.byName(QStringLiteral("saveButton")));
         QVERIFY(FrontDoor::waitFor(
-            [&] { return app.shell().vault()->accounts()->rowCount() == existing + 1; }));
+            [&] { return app.shell().accounts()->model()->rowCount() == existing + 1; }));
         QVERIFY(FrontDoor::waitFor([&] { return app.showsText(QStringLiteral("GitLab")); }));
     }
 
@@ -459,7 +462,6 @@ private slots:
         watchword::test::FakeFileChooser portal(m_bus->connect(QStringLiteral("portal")));
         QVERIFY(portal.registered());
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         QVERIFY(addByLink(app, githubLink));
         QVERIFY(addByLink(app, gitlabLink));
@@ -542,7 +544,7 @@ private slots:
         app.key(Qt::Key_Escape);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("chooseFileButton")) == nullptr; }));
-        QCOMPARE(vault->accounts()->rowCount(), 2);
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 2);
 
         // The setting off: the app's own picker, the desktop's not asked.
         app.key(Qt::Key_3, Qt::AltModifier);
@@ -563,7 +565,6 @@ private slots:
     void importAnAegisExport()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         const QDir home(app.home());
         QVERIFY(
@@ -600,7 +601,8 @@ private slots:
                     .toString()
                     .contains(QStringLiteral("7 accounts")));
         app.click(app.byText(QStringLiteral("Add 7 accounts")));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 7; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 7; },
+                                   30000));
         QVERIFY(
             FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notice")) != nullptr; }));
     }
@@ -611,7 +613,6 @@ private slots:
     void importLeavesOutWhatCannotBeImported()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         const QDir home(app.home());
         QVERIFY(QFile::copy(
@@ -638,7 +639,8 @@ private slots:
         QVERIFY(!tick->property("checked").toBool());
         QVERIFY(app.byText(QStringLiteral("Add 1 account")) != nullptr);
         app.click(app.byText(QStringLiteral("Add 1 account")));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 1; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 1; },
+                                   30000));
         QVERIFY(FrontDoor::waitFor([&] {
             return app.byText(QStringLiteral("Imported 1 account. 1 entry that cannot be imported "
                                              "was left out.")) != nullptr;
@@ -651,7 +653,6 @@ private slots:
     void importAKeePassXcExport()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         const QDir home(app.home());
         QVERIFY(QFile::copy(
@@ -663,7 +664,8 @@ private slots:
             [&] { return app.byText(QStringLiteral("Add 7 accounts")) != nullptr; }, 30000));
         QVERIFY(app.byText(QStringLiteral("Steam")) != nullptr);
         app.click(app.byText(QStringLiteral("Add 7 accounts")));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 7; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 7; },
+                                   30000));
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("Group A/Group B")) != nullptr; }));
     }
@@ -675,7 +677,6 @@ private slots:
     void importASteamMaFile()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         const QDir home(app.home());
         for (const QString& name : {QStringLiteral("1234.maFile"), QStringLiteral("manifest.json")})
@@ -695,7 +696,7 @@ private slots:
         app.click(app.byName(QStringLiteral("readButton")));
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.showsText(QStringLiteral("import that manifest.json")); }, 30000));
-        QCOMPARE(vault->accounts()->rowCount(), 0);
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 0);
         // Another file, from the same dialog.
         app.click(app.byName(QStringLiteral("chooseFileButton")));
         QVERIFY(FrontDoor::waitFor(
@@ -710,9 +711,10 @@ private slots:
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("Add 1 account")) != nullptr; }, 30000));
         app.click(app.byText(QStringLiteral("Add 1 account")));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 1; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 1; },
+                                   30000));
         using watchword::app::AccountListModel;
-        const QModelIndex first = vault->accounts()->index(0, 0);
+        const QModelIndex first = app.shell().accounts()->model()->index(0, 0);
         QCOMPARE(first.data(AccountListModel::KindRole).toString(), QStringLiteral("steam"));
         // On screen: a Guard code of 5 symbols, not 6 digits.
         const QString code = first.data(AccountListModel::PlainCodeRole).toString();
@@ -727,7 +729,6 @@ private slots:
     void importAPasswordProtectedZip()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         QVERIFY(QFile::copy(QStringLiteral(WATCHWORD_TEST_DATA_DIR
                                            "/import/authenticator_plus/authenticator_plus.zip"),
@@ -744,19 +745,24 @@ private slots:
         app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.showsText(QStringLiteral("password is wrong")); }, 30000));
-        QCOMPARE(vault->accounts()->rowCount(), 0);
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 0);
         app.click(app.byName(QStringLiteral("passwordField")));
         app.type(QStringLiteral("testtesttest"));
         app.key(Qt::Key_Return);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("Add 7 accounts")) != nullptr; }, 30000));
         app.click(app.byText(QStringLiteral("Add 7 accounts")));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 7; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 7; },
+                                   30000));
         using watchword::app::AccountListModel;
         int steam = 0;
-        for (int row = 0; row < vault->accounts()->rowCount(); ++row)
-            if (vault->accounts()->index(row, 0).data(AccountListModel::KindRole).toString() ==
-                QStringLiteral("steam"))
+        for (int row = 0; row < app.shell().accounts()->model()->rowCount(); ++row)
+            if (app.shell()
+                    .accounts()
+                    ->model()
+                    ->index(row, 0)
+                    .data(AccountListModel::KindRole)
+                    .toString() == QStringLiteral("steam"))
                 ++steam;
         QCOMPARE(steam, 1);
     }
@@ -766,7 +772,6 @@ private slots:
     void importRaivoJson()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         QVERIFY(QFile::copy(
             QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/raivo/made_raivo-otp-export.json"),
@@ -777,7 +782,8 @@ private slots:
             [&] { return app.byText(QStringLiteral("Add 4 accounts")) != nullptr; }, 30000));
         QVERIFY(app.byText(QStringLiteral("HOTP")) != nullptr);
         app.click(app.byText(QStringLiteral("Add 4 accounts")));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 4; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 4; },
+                                   30000));
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byText(QStringLiteral("Example Bank")) != nullptr; }));
     }
@@ -883,16 +889,17 @@ private slots:
     void deleteAndUndoByKeyboard()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         QVERIFY(addByLink(app, githubLink));
         QVERIFY(addByLink(app, gitlabLink));
         app.key(Qt::Key_F, Qt::ControlModifier);
         app.key(Qt::Key_Delete);
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 1; }));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 1; }));
         QVERIFY(app.byName(QStringLiteral("undoBar")) != nullptr);
         app.key(Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 2; }));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 2; }));
         QVERIFY(app.showsText(QStringLiteral("GitHub")));
         QVERIFY(app.showsText(QStringLiteral("GitLab")));
     }
@@ -951,7 +958,7 @@ private slots:
             [&] { return app.read(QStringLiteral("codesList"), "currentIndex").toInt() == 1; }));
         // Ctrl+F, then Enter in the search field: copies the highlighted row.
         app.key(Qt::Key_F, Qt::ControlModifier);
-        const auto* accounts = app.shell().vault()->accounts();
+        const auto* accounts = app.shell().accounts()->model();
         const auto gitlabCode = [accounts] {
             using watchword::app::AccountListModel;
             for (int row = 0; row < accounts->rowCount(); ++row) {
@@ -986,7 +993,7 @@ private slots:
         app.key(Qt::Key_S, Qt::ControlModifier);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("titleField")) == nullptr; }));
-        QCOMPARE(app.shell().vault()->notes()->rowCount(), 1);
+        QCOMPARE(app.shell().notes()->model()->rowCount(), 1);
 
         app.key(Qt::Key_F, Qt::ControlModifier);
         app.type(QStringLiteral("zurich"));
@@ -1008,7 +1015,6 @@ private slots:
     void addByHandFromQrAndDuplicatesWarned()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         QVERIFY(addByLink(app, githubLink));
 
@@ -1033,7 +1039,7 @@ private slots:
         app.key(Qt::Key_Escape);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("issuerField")) == nullptr; }));
-        QCOMPARE(vault->accounts()->rowCount(), 1);
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 1);
 
         // Reopened: afresh.
         app.key(Qt::Key_N, Qt::ControlModifier);
@@ -1053,7 +1059,8 @@ private slots:
         app.type(QStringLiteral("MFRGGZDFMZTWQ2LK"));
         QCOMPARE(app.read(QStringLiteral("saveButton"), "text").toString(), QStringLiteral("Save"));
         app.click(app.byName(QStringLiteral("saveButton")));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == 2; }));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.shell().accounts()->model()->rowCount() == 2; }));
 
         // From QR images in the home folder, through the picker.
         QVERIFY(watchword::test::qrImage(gitlabLink.toUtf8())
@@ -1082,7 +1089,7 @@ private slots:
             QVERIFY(FrontDoor::waitFor(
                 [&] { return app.byName(QStringLiteral("issuerField")) == nullptr; }));
         }
-        QCOMPARE(vault->accounts()->rowCount(), 3);
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 3);
 
         // F2 on the highlighted account: its own fields have the focus.
         app.key(Qt::Key_F, Qt::ControlModifier);
@@ -1214,7 +1221,7 @@ private slots:
         app.key(Qt::Key_Escape);
         QVERIFY(FrontDoor::waitFor(
             [&] { return app.byName(QStringLiteral("checkPhraseDialog")) == nullptr; }));
-        QCOMPARE(app.shell().vault()->phraseCheck(), QString());
+        QCOMPARE(app.shell().vault()->phrase()->phraseCheck(), QString());
     }
 
     // --- An import stopped while its file's key is derived: the dialog is
@@ -1224,7 +1231,6 @@ private slots:
     void importStoppedWhileReadingThenReadAgain()
     {
         FrontDoor& app = open();
-        VaultController* vault = app.shell().vault();
         QVERIFY(unlock(app));
         QFile source(QStringLiteral(WATCHWORD_TEST_DATA_DIR "/import/aegis/aegis_encrypted.json"));
         QVERIFY(source.open(QIODevice::ReadOnly));
@@ -1269,7 +1275,7 @@ private slots:
         QVERIFY(app.byName(QStringLiteral("previewSummary")) == nullptr);
         QCOMPARE(app.read(QStringLiteral("errorLabel"), "text").toString(),
                  QStringLiteral("Stopped reading the file."));
-        QCOMPARE(vault->accounts()->rowCount(), 0);
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 0);
 
         // The password was not kept: typed again, and the file read again.
         QCOMPARE(app.read(QStringLiteral("passwordField"), "text").toString(), QString());
@@ -1285,7 +1291,8 @@ private slots:
         const int found = counted.captured(1).toInt();
         QVERIFY(found > 0);
         app.click(app.byText(QStringLiteral("Add %1 accounts").arg(found)));
-        QVERIFY(FrontDoor::waitFor([&] { return vault->accounts()->rowCount() == found; }, 30000));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.shell().accounts()->model()->rowCount() == found; }, 30000));
     }
 
     // --- Resizing: the smallest window the app allows and a large one

@@ -1,6 +1,7 @@
 // Qt Quick Test runner. The setup gives the QML views a self-test report
 // with a known failure, so the tests can check what the user is told, and
 // Diagnostics controllers that run a few quick fake benchmarks.
+#include "app/codes/AccountStore.h"
 #include "app/codes/Clock.h"
 #include "app/desktop/AppSettings.h"
 #include "app/desktop/ClipboardService.h"
@@ -8,6 +9,8 @@
 #include "app/diagnostics/AppMetrics.h"
 #include "app/diagnostics/DiagnosticsController.h"
 #include "app/diagnostics/SelfTestModel.h"
+#include "app/notes/NoteStore.h"
+#include "app/vault/UndoHistory.h"
 #include "app/vault/VaultController.h"
 #include "perf/Comparisons.h"
 
@@ -87,6 +90,36 @@ perf::Profile endlessProfile()
 
 } // namespace
 
+// The notes page's vault: an in-memory demo session and its notes, made
+// anew by reset() (ready once the session is Unlocked).
+class NotesFixture : public QObject
+{
+    Q_OBJECT
+    Q_PROPERTY(watchword::app::VaultController* vault READ vault NOTIFY changed)
+    Q_PROPERTY(watchword::app::NoteStore* notes READ notes NOTIFY changed)
+
+public:
+    watchword::app::VaultController* vault() const { return m_vault.get(); }
+    watchword::app::NoteStore* notes() const { return m_notes.get(); }
+
+    Q_INVOKABLE void reset()
+    {
+        m_notes.reset();
+        m_vault = watchword::app::VaultController::makeDemo();
+        m_notes = std::make_unique<watchword::app::NoteStore>(*m_vault);
+        emit changed();
+    }
+    // The deletions a test made to start from its own notes are not undone.
+    Q_INVOKABLE void forgetUndo() { m_vault->history()->clear(); }
+
+signals:
+    void changed();
+
+private:
+    std::unique_ptr<watchword::app::VaultController> m_vault;
+    std::unique_ptr<watchword::app::NoteStore> m_notes;
+};
+
 class Setup : public QObject
 {
     Q_OBJECT
@@ -145,8 +178,9 @@ public slots:
         // *.json files read here in `testWatchDeviceFiles`).
         if (!m_watchVault) {
             m_watchClock.setMilliseconds(1'800'000'007'000);
-            m_watchVault =
-                watchword::app::VaultController::makeDemo(&m_watchClock, &m_watchClipboard);
+            m_watchVault = watchword::app::VaultController::makeDemo();
+            m_watchAccounts = std::make_unique<watchword::app::AccountStore>(
+                *m_watchVault, m_watchClock, m_watchClipboard);
         }
         const QString devices = QStringLiteral(WATCHWORD_SHIPPED_DEVICES_DIR);
         QStringList deviceFiles;
@@ -155,6 +189,8 @@ public slots:
             deviceFiles << file.completeBaseName();
         engine->rootContext()->setContextProperty(QStringLiteral("testWatchVault"),
                                                   m_watchVault.get());
+        engine->rootContext()->setContextProperty(QStringLiteral("testWatchAccounts"),
+                                                  m_watchAccounts.get());
         engine->rootContext()->setContextProperty(QStringLiteral("testWatchClock"), &m_watchClock);
         engine->rootContext()->setContextProperty(QStringLiteral("testWatchDevices"), devices);
         engine->rootContext()->setContextProperty(QStringLiteral("testWatchDeviceFiles"),
@@ -162,11 +198,19 @@ public slots:
         // Import and export: a demo vault of their own that they may add to
         // (`testImportVault`), the real export files of tests/data/import
         // (`testImportData`) and a folder to write exports in (`testExportDir`).
-        if (!m_importVault)
-            m_importVault =
-                watchword::app::VaultController::makeDemo(&m_importClock, &m_importClipboard);
+        if (!m_importVault) {
+            m_importVault = watchword::app::VaultController::makeDemo();
+            m_importAccounts = std::make_unique<watchword::app::AccountStore>(
+                *m_importVault, m_importClock, m_importClipboard);
+        }
         engine->rootContext()->setContextProperty(QStringLiteral("testImportVault"),
                                                   m_importVault.get());
+        engine->rootContext()->setContextProperty(QStringLiteral("testImportAccounts"),
+                                                  m_importAccounts.get());
+        // The notes page: a vault of its own for each test
+        // (`testNotesFixture`).
+        engine->rootContext()->setContextProperty(QStringLiteral("testNotesFixture"),
+                                                  &m_notesFixture);
         engine->rootContext()->setContextProperty(QStringLiteral("testImportData"),
                                                   QStringLiteral(WATCHWORD_IMPORT_DATA_DIR));
         engine->rootContext()->setContextProperty(QStringLiteral("testExportDir"),
@@ -185,9 +229,12 @@ private:
     watchword::app::Clock m_watchClock;
     watchword::app::ClipboardService m_watchClipboard;
     std::unique_ptr<watchword::app::VaultController> m_watchVault;
+    std::unique_ptr<watchword::app::AccountStore> m_watchAccounts;
     watchword::app::Clock m_importClock;
     watchword::app::ClipboardService m_importClipboard;
     std::unique_ptr<watchword::app::VaultController> m_importVault;
+    std::unique_ptr<watchword::app::AccountStore> m_importAccounts;
+    NotesFixture m_notesFixture;
     QTemporaryDir m_exportDir;
 };
 

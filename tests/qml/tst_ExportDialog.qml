@@ -22,6 +22,7 @@ Item {
             ExportDialog {
                 parent: root
                 vault: testImportVault
+                accounts: testImportAccounts.model
             }
         }
 

@@ -20,28 +20,34 @@ Item {
         property real progress: 0
         property bool busy: false
         property bool demo: false
-        property var recoveryWords: []
-        property var confirmPositions: []
-        property string newRecoveryFingerprint: ""
         property var calls: []
 
         function record(call) {
             calls = calls.concat([call])
         }
-        function passwordStrength(text) { return Math.min(4, Math.floor(text.length / 5)) }
-        function passwordStrengthHint(text) { return "hint for " + text.length }
-        function beginCreate(password, repeat) {
-            record({ name: "beginCreate", args: [password, repeat] })
-            return true
+        // The recovery phrase flow and the password strength, as the
+        // controller's phrase and passwords give them.
+        property QtObject phrase: QtObject {
+            property var recoveryWords: []
+            property var confirmPositions: []
+            property string newRecoveryFingerprint: ""
+            function beginCreate(password, repeat) {
+                fake.record({ name: "beginCreate", args: [password, repeat] })
+                return true
+            }
+            function confirmRecoveryPhrase(words) {
+                fake.record({ name: "confirm", args: words })
+                return true
+            }
+            function cancelRecoveryPhrase() {
+                fake.record({ name: "cancel", args: [] })
+                recoveryWords = []
+                confirmPositions = []
+            }
         }
-        function confirmRecoveryPhrase(words) {
-            record({ name: "confirm", args: words })
-            return true
-        }
-        function cancelRecoveryPhrase() {
-            record({ name: "cancel", args: [] })
-            recoveryWords = []
-            confirmPositions = []
+        property QtObject passwords: QtObject {
+            function strength(text) { return Math.min(4, Math.floor(text.length / 5)) }
+            function strengthHint(text) { return "hint for " + text.length }
         }
         function clearError() { error = "" }
         function unlock(password) { record({ name: "unlock", args: [password] }) }
@@ -75,8 +81,8 @@ Item {
             fake.state = VaultController.Missing
             fake.error = ""
             fake.busy = false
-            fake.recoveryWords = []
-            fake.confirmPositions = []
+            fake.phrase.recoveryWords = []
+            fake.phrase.confirmPositions = []
             fake.calls = []
         }
 
@@ -138,8 +144,8 @@ Item {
             const words = []
             for (let i = 1; i <= 24; ++i)
                 words.push("word" + i)
-            fake.recoveryWords = words
-            fake.confirmPositions = [3, 11, 20]
+            fake.phrase.recoveryWords = words
+            fake.phrase.confirmPositions = [3, 11, 20]
             // Every word, numbered, is on screen; the password step is gone.
             verify(visibleText(page, "word24"))
             verify(visibleText(page, "11."))
@@ -166,8 +172,8 @@ Item {
 
         function test_cancelForgetsThePhrase() {
             const page = createTemporaryObject(createComponent, root)
-            fake.recoveryWords = ["a", "b", "c"]
-            fake.confirmPositions = [1, 2, 3]
+            fake.phrase.recoveryWords = ["a", "b", "c"]
+            fake.phrase.confirmPositions = [1, 2, 3]
             mouseClick(byName(page, "Cancel and forget this phrase"))
             compare(fake.calls[fake.calls.length - 1].name, "cancel")
             // Back to the password step.

@@ -49,7 +49,7 @@ Item {
 
         function test_previewTickAndAdd() {
             const dialog = openDialog()
-            const before = testImportVault.accounts.rowCount()
+            const before = testImportAccounts.model.rowCount()
             verify(dialog.chooseFile(fileUrl("aegis/aegis_plain.json")))
             compare(dialog.controller.stage, ImportController.Source)
             const format = findChild(dialog.contentItem, "formatBox")
@@ -75,7 +75,7 @@ Item {
             compare(dialog.controller.preview.checkedCount, rows - 1)
             compare(add.text, "Add " + (rows - 1) + " accounts")
             mouseClick(add)
-            tryVerify(() => testImportVault.accounts.rowCount() === before + rows - 1, 10000)
+            tryVerify(() => testImportAccounts.model.rowCount() === before + rows - 1, 10000)
             tryCompare(dialog, "opened", false)
 
             // The same file again: all but the one left out are duplicates,
@@ -91,12 +91,12 @@ Item {
             verify(findChild(list, "tick1").checked)
             compare(add.text, "Add 1 account")
             mouseClick(add)
-            tryVerify(() => testImportVault.accounts.rowCount() === before + rows, 10000)
+            tryVerify(() => testImportAccounts.model.rowCount() === before + rows, 10000)
         }
 
         function test_wrongPasswordIsSaid() {
             const dialog = openDialog()
-            const before = testImportVault.accounts.rowCount()
+            const before = testImportAccounts.model.rowCount()
             verify(dialog.chooseFile(fileUrl("aegis/aegis_encrypted.json")))
             const password = findChild(dialog.contentItem, "passwordField")
             verify(password.visible)
@@ -111,7 +111,7 @@ Item {
             compare(password.text, "") // the typed password does not stay
             compare(dialog.controller.stage, ImportController.Source)
             verify(!findChild(dialog.contentItem, "addButton").visible)
-            compare(testImportVault.accounts.rowCount(), before)
+            compare(testImportAccounts.model.rowCount(), before)
         }
 
         function test_closingForgetsTheFile() {

@@ -30,7 +30,7 @@ Item {
 
         function test_revealThenClose() {
             const dialog = createTemporaryObject(dialogComponent, root)
-            const accounts = testImportVault.accounts
+            const accounts = testImportAccounts.model
             const id = accounts.data(accounts.index(0, 0), Qt.UserRole + 1)
             dialog.showAccount(id, "First")
             tryCompare(dialog, "opened", true)

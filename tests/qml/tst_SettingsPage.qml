@@ -20,6 +20,7 @@ Item {
         Component {
             id: fakeVaultComponent
             QtObject {
+                id: fakeVault
                 property int state: VaultController.Unlocked
                 property bool demo: false
                 property bool busy: false
@@ -30,12 +31,6 @@ Item {
                 property string failWith: ""
                 property bool slow: false
 
-                function passwordStrength(text) {
-                    return Math.min(4, Math.floor(text.length / 4))
-                }
-                function passwordStrengthHint(text) {
-                    return text.length < 12 ? "Add another word or two" : ""
-                }
                 function record(name, args) {
                     calls = calls.concat([{ name: name, args: args }])
                     error = ""
@@ -46,26 +41,36 @@ Item {
                     error = failWith
                     return failWith === ""
                 }
-                function changePassword(current, chosen, repeated) {
-                    return record("changePassword", [current, chosen, repeated])
-                }
-                function beginNewRecoveryPhrase(password) {
-                    return record("beginNewRecoveryPhrase", [password])
+                property QtObject passwords: QtObject {
+                    function strength(text) {
+                        return Math.min(4, Math.floor(text.length / 4))
+                    }
+                    function strengthHint(text) {
+                        return text.length < 12 ? "Add another word or two" : ""
+                    }
+                    function change(current, chosen, repeated) {
+                        return fakeVault.record("changePassword", [current, chosen, repeated])
+                    }
                 }
                 // The recovery key and the phrase check, as the controller
                 // answers them: the phrase "right words" matches.
-                property string recoveryFingerprint: "DA30 2939 EB46 62CC DCEB"
-                property string phraseCheck: ""
-                property bool phraseMatches: false
-                function checkRecoveryPhrase(phrase) {
-                    calls = calls.concat([{ name: "checkRecoveryPhrase", args: [phrase] }])
-                    phraseMatches = phrase === "right words"
-                    phraseCheck = phraseMatches ? "This phrase opens the vault (recovery key DA30 2939 EB46 62CC DCEB)."
-                                                : "This phrase does not open the vault: its recovery key is 0000 1111 2222 3333 4444."
-                }
-                function clearPhraseCheck() {
-                    phraseCheck = ""
-                    phraseMatches = false
+                property QtObject phrase: QtObject {
+                    property string recoveryFingerprint: "DA30 2939 EB46 62CC DCEB"
+                    property string phraseCheck: ""
+                    property bool phraseMatches: false
+                    function beginNewRecoveryPhrase(password) {
+                        return fakeVault.record("beginNewRecoveryPhrase", [password])
+                    }
+                    function checkRecoveryPhrase(phrase) {
+                        fakeVault.calls = fakeVault.calls.concat([{ name: "checkRecoveryPhrase", args: [phrase] }])
+                        phraseMatches = phrase === "right words"
+                        phraseCheck = phraseMatches ? "This phrase opens the vault (recovery key DA30 2939 EB46 62CC DCEB)."
+                                                    : "This phrase does not open the vault: its recovery key is 0000 1111 2222 3333 4444."
+                    }
+                    function clearPhraseCheck() {
+                        phraseCheck = ""
+                        phraseMatches = false
+                    }
                 }
                 // As the controller does it: not busy first, then the error.
                 function finish() {
@@ -400,7 +405,7 @@ Item {
             verify(answer.font.bold)
             dialog.close()
             tryCompare(dialog, "visible", false)
-            compare(vault.phraseCheck, "")
+            compare(vault.phrase.phraseCheck, "")
         }
 
         function test_slowFailureKeepsTheDialogOpen() {

@@ -26,6 +26,7 @@ Item {
             id: simulatorComponent
             WatchSimulator {
                 vault: testWatchVault
+                accounts: testWatchAccounts.model
                 clock: testWatchClock
                 deviceDirectory: testWatchDevices
             }

@@ -201,9 +201,10 @@ bool AppMetrics::codesShown() const
     return vault == nullptr || vault->state() == VaultController::State::Unlocked;
 }
 
-void AppMetrics::watch(QQuickWindow* window, VaultController* vault)
+void AppMetrics::watch(QQuickWindow* window, VaultController* vault, QAbstractItemModel* accounts)
 {
     m_vault = vault;
+    m_accountList = accounts;
     if (window != nullptr) {
         // Direct: with the threaded render loop these come from the render
         // thread, and a queued frameSwapped would arrive late, and after an
@@ -364,8 +365,8 @@ void AppMetrics::publish(const procfs::Memory& memory, qint64 nowSecond)
             before.detail != after.detail)
             changed = true;
     }
-    VaultController* vault = m_vault.data();
-    const int accounts = vault != nullptr ? vault->accounts()->rowCount() : 0;
+    const QAbstractItemModel* list = m_accountList.data();
+    const int accounts = list != nullptr ? list->rowCount() : 0;
     if (!changed && accounts == m_accounts)
         return;
     m_rows = std::move(rows);

@@ -187,8 +187,9 @@ public:
     void beginTicks(Clock* clock);
     void endTicks(Clock* clock);
     // Follows the window's frames and the vault's unlocking; the seconds
-    // count only while the vault shows its codes (all of them without one).
-    void watch(QQuickWindow* window, VaultController* vault);
+    // count only while the vault shows its codes (all of them without one),
+    // the accounts the list holds.
+    void watch(QQuickWindow* window, VaultController* vault, QAbstractItemModel* accounts);
 
     // --- What the connections record; tests call them directly. Times are
     // nanoseconds since main(). The two frame functions may be called on the
@@ -244,6 +245,7 @@ private:
     TickStopwatch m_stopwatch;
     Clock* m_clock = nullptr;
     QPointer<VaultController> m_vault;
+    QPointer<QAbstractItemModel> m_accountList;
 
     // Written on the GUI thread, read where frames are swapped; -1: not yet.
     std::atomic<qint64> m_unlockFinished{-1};

@@ -2,6 +2,7 @@
 
 #include "app/common/Background.h"
 #include "app/common/Notify.h"
+#include "app/vault/AccountCopies.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
 #include "base/SecureBuffer.h"
@@ -107,7 +108,7 @@ QString ExportController::problem(const QStringList& recordIds, const QString& p
     const VaultController* vault = m_vault;
     if (vault == nullptr || vault->state() != VaultController::State::Unlocked)
         return tr("Unlock the vault first.");
-    if (recordIds.isEmpty() && const_cast<VaultController*>(vault)->accounts()->rowCount() == 0)
+    if (recordIds.isEmpty() && listedAccounts(*vault).empty())
         return tr("The vault holds no accounts to export.");
     if (needsPassword()) {
         if (password.isEmpty())
@@ -146,14 +147,13 @@ bool ExportController::exportTo(const QUrl& file, const QStringList& recordIds, 
         setError(tr("%1 already exists: confirm to replace it.").arg(QFileInfo(path).fileName()));
         return false;
     }
-    QString accountsError;
-    auto accounts = std::make_shared<std::vector<vault::OtpAccount>>(
-        vault->accountCopies(recordIds, accountsError));
-    if (accounts->empty()) {
+    auto copies = accountCopies(*vault, recordIds);
+    if (!copies) {
         text::wipe(password);
-        setError(accountsError);
+        setError(copies.error());
         return false;
     }
+    auto accounts = std::make_shared<std::vector<vault::OtpAccount>>(std::move(*copies));
     const auto format = formatAt(m_formatIndex);
     auto secret = std::make_shared<std::optional<SecureBuffer>>();
     // A Watchword backup takes the password as the vault does (NFKD,

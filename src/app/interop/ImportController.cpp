@@ -3,6 +3,8 @@
 #include "app/codes/AccountListModel.h"
 #include "app/common/Background.h"
 #include "app/common/Notify.h"
+#include "app/vault/AccountCopies.h"
+#include "app/vault/RecordIds.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
 #include "base/SecureBuffer.h"
@@ -12,6 +14,7 @@
 #include "interop/importers/ImportPlan.h"
 #include "text/CoreText.h"
 #include "text/SecretText.h"
+#include "vault/Vault.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -93,8 +96,6 @@ void ImportController::setVault(VaultController* vault)
             if (m_vault && m_vault->state() != VaultController::State::Unlocked)
                 reset();
         });
-        connect(m_vault, &VaultController::importFinished, this,
-                &ImportController::onImportFinished);
     }
     emit vaultChanged();
 }
@@ -235,12 +236,12 @@ void ImportController::showPreview(std::unique_ptr<importers::Imported> imported
         setError(tr("No vault to import into."));
         return;
     }
-    QString error;
-    const auto plan = m_vault->planImport(*imported, error);
-    if (!error.isEmpty()) {
-        setError(error);
+    const auto readable = m_vault->readableVault();
+    if (!readable) {
+        setError(readable.error());
         return;
     }
+    const auto plan = importers::planImport(*imported, **readable);
     std::vector<ImportPreviewModel::Row> rows;
     rows.reserve(plan.size());
     for (const auto& planned : plan) {
@@ -305,14 +306,63 @@ bool ImportController::addChecked()
         return false;
     }
     setError({});
-    m_adding = true;
-    setBusy(true);
-    if (!m_vault->addImported(*m_imported, chosen)) {
-        m_adding = false;
-        setBusy(false);
+    if (!commit(chosen)) {
         setError(m_vault->error());
         return false;
     }
+    return true;
+}
+
+bool ImportController::commit(const std::vector<std::size_t>& chosen)
+{
+    VaultController* session = m_vault;
+    vault::Vault* vault = session->editableVault();
+    if (vault == nullptr)
+        return false;
+    auto& random = crypto::systemRandom();
+    auto added = importers::addImported(*vault, *m_imported, chosen, random, nowSeconds());
+    if (!added) {
+        session->setError(
+            tr("Nothing was imported: %1").arg(text::fromCore(added.error().message)));
+        return false;
+    }
+    // Serialized here rather than by requestSave(): if it fails, the
+    // accounts come out again before anyone sees them.
+    auto bytes = vault->serialize(random, nowSeconds());
+    if (!bytes) {
+        for (const auto& id : *added)
+            (void)vault->remove(id);
+        session->setError(
+            tr("Nothing was imported: %1").arg(text::fromCore(bytes.error().message)));
+        return false;
+    }
+    session->setError({});
+    session->announceAdded(*added);
+    m_adding = true;
+    setBusy(true);
+    const int count = int(added->size());
+    QPointer<ImportController> self(this);
+    session->saveOrUndo(
+        std::make_shared<const Bytes>(std::move(*bytes)),
+        [self, session, ids = std::move(*added), count](const QString& error) {
+            if (error.isEmpty()) {
+                if (self)
+                    self->onImportFinished(true, count == 1
+                                                     ? tr("Imported 1 account.")
+                                                     : tr("Imported %1 accounts.").arg(count));
+                return;
+            }
+            // Taken out again, so that memory and file agree.
+            if (vault::Vault* held = session->editableVault())
+                for (const auto& id : ids)
+                    (void)held->remove(id);
+            session->announceRemoved(ids);
+            const QString problem =
+                tr("Nothing was imported: the vault could not be saved: %1").arg(error);
+            session->setError(problem);
+            if (self)
+                self->onImportFinished(false, problem);
+        });
     return true;
 }
 
@@ -376,10 +426,10 @@ bool ImportController::openDemoSample()
 {
     if (!m_vault || !m_vault->demo())
         return false;
-    QString error;
-    auto accounts = m_vault->accountCopies({}, error);
-    if (accounts.size() < 3)
+    auto copies = accountCopies(*m_vault, {});
+    if (!copies || copies->size() < 3)
         return false;
+    const auto& accounts = *copies;
     auto& random = crypto::systemRandom();
     std::vector<vault::OtpAccount> sample;
     sample.push_back(accounts[0].clone());

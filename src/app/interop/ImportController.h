@@ -5,8 +5,8 @@
 // its password, on the thread pool, since an encrypted one derives its key
 // with scrypt or Argon2 for seconds. A preview: every account marked new,
 // already in the vault (unticked) or of the same name with another secret;
-// the ticked ones are added all at once by VaultController::addImported,
-// which saves them or, failing, takes them out again.
+// the ticked ones are added all at once and saved, or, if the save fails,
+// taken out again.
 //
 // What was read (secrets included) is kept only between the read and the
 // adding: it is dropped on reset(), after the adding and when the vault
@@ -17,6 +17,7 @@
 
 #include "app/interop/ImportPreviewModel.h"
 #include "app/vault/VaultController.h"
+#include "interop/importers/Import.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -97,8 +98,10 @@ public:
     // the source stays chosen, so that another password or format can be
     // tried.
     Q_INVOKABLE void stopReading();
-    // Adds the ticked accounts (VaultController::addImported); finished()
-    // or error follows. False if nothing could be started.
+    // Adds the ticked accounts, all or none, and saves them; finished() or
+    // error follows (on a failed write the accounts are taken out of the
+    // vault again, so that memory and file agree). False if nothing could be
+    // started.
     Q_INVOKABLE bool addChecked();
     // Forgets the source, the accounts read and the preview.
     Q_INVOKABLE void reset();
@@ -128,6 +131,7 @@ private:
     bool openBytes(std::unique_ptr<SecureBuffer> data, const QString& sourceName);
     void showPreview(std::unique_ptr<importers::Imported> imported);
     void forgetImported();
+    bool commit(const std::vector<std::size_t>& chosen);
     void onImportFinished(bool added, const QString& message);
 
     VaultController* m_vault = nullptr; // not owned; null when destroyed

@@ -1,5 +1,6 @@
 #include "app/interop/QrCodeItem.h"
 
+#include "app/vault/AccountCopies.h"
 #include "app/vault/VaultController.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
@@ -100,13 +101,16 @@ int QrCodeItem::moduleCount() const
 
 bool QrCodeItem::showAccount(const QString& recordId)
 {
-    QString error;
-    const auto accounts =
-        m_vault ? m_vault->accountCopies({recordId}, error) : std::vector<vault::OtpAccount>{};
-    if (accounts.empty()) {
-        setCodes({}, {}, m_vault ? error : tr("No vault."));
+    if (!m_vault) {
+        setCodes({}, {}, tr("No vault."));
         return false;
     }
+    const auto copies = accountCopies(*m_vault, {recordId});
+    if (!copies) {
+        setCodes({}, {}, copies.error());
+        return false;
+    }
+    const auto& accounts = *copies;
     auto uri = exporters::otpauthUriOf(accounts.front());
     if (!uri) {
         setCodes({}, {}, QString::fromStdString(uri.error().message));
@@ -125,13 +129,16 @@ bool QrCodeItem::showAccount(const QString& recordId)
 
 bool QrCodeItem::showMigration(const QStringList& recordIds)
 {
-    QString error;
-    const auto accounts =
-        m_vault ? m_vault->accountCopies(recordIds, error) : std::vector<vault::OtpAccount>{};
-    if (accounts.empty()) {
-        setCodes({}, {}, m_vault ? error : tr("No vault."));
+    if (!m_vault) {
+        setCodes({}, {}, tr("No vault."));
         return false;
     }
+    const auto copies = accountCopies(*m_vault, recordIds);
+    if (!copies) {
+        setCodes({}, {}, copies.error());
+        return false;
+    }
+    const auto& accounts = *copies;
     auto made = exporters::googleMigrationUris(accounts, crypto::systemRandom());
     if (!made) {
         setCodes({}, {}, QString::fromStdString(made.error().message));

@@ -34,12 +34,30 @@ void NoteListModel::clear()
 
 void NoteListModel::upsert(NoteEntry note)
 {
-    remove(note.id);
-    const int at = insertionRow(note.title);
-    beginInsertRows({}, at, at);
-    m_rows.insert(m_rows.begin() + at, std::move(note));
-    endInsertRows();
-    emit countChanged();
+    const int from = rowOf(note.id);
+    if (from < 0) {
+        const int at = insertionRow(note.title);
+        beginInsertRows({}, at, at);
+        m_rows.insert(m_rows.begin() + at, std::move(note));
+        endInsertRows();
+        emit countChanged();
+        return;
+    }
+    // An edited note keeps its row, or moves to where its new title goes:
+    // views keep it (and whatever they chose) rather than lose and regain it.
+    int to = 0;
+    for (int i = 0; i < int(m_rows.size()); ++i)
+        if (i != from && !titleBefore(note.title, m_rows[std::size_t(i)].title))
+            ++to;
+    if (to != from) {
+        beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
+        auto moved = std::move(m_rows[std::size_t(from)]);
+        m_rows.erase(m_rows.begin() + from);
+        m_rows.insert(m_rows.begin() + to, std::move(moved));
+        endMoveRows();
+    }
+    m_rows[std::size_t(to)] = std::move(note);
+    emit dataChanged(index(to), index(to));
 }
 
 void NoteListModel::remove(const QByteArray& recordId)
@@ -51,6 +69,12 @@ void NoteListModel::remove(const QByteArray& recordId)
     m_rows.erase(m_rows.begin() + at);
     endRemoveRows();
     emit countChanged();
+}
+
+NoteEntry NoteListModel::entry(const QString& recordId) const
+{
+    const int row = rowOf(recordId.toLatin1());
+    return row < 0 ? NoteEntry{} : m_rows[std::size_t(row)];
 }
 
 int NoteListModel::rowOf(const QByteArray& recordId) const

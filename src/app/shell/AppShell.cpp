@@ -1,5 +1,6 @@
 #include "app/shell/AppShell.h"
 
+#include "app/codes/AccountStore.h"
 #include "app/codes/Clock.h"
 #include "app/desktop/AppSettings.h"
 #include "app/desktop/ClipboardService.h"
@@ -8,6 +9,7 @@
 #include "app/desktop/TrayIcon.h"
 #include "app/diagnostics/AppMetrics.h"
 #include "app/diagnostics/SelfTestModel.h"
+#include "app/notes/NoteStore.h"
 #include "app/shell/LaunchTiming.h"
 #include "app/shell/Navigator.h"
 #include "app/vault/BackupFolder.h"
@@ -81,9 +83,10 @@ AppShell::AppShell(ShellOptions options, const QElapsedTimer& sinceMain, QObject
     m_clipboard->setClearSeconds(m_settings->clipboardSeconds());
     connect(m_settings.get(), &AppSettings::clipboardSecondsChanged, m_clipboard.get(),
             [this] { m_clipboard->setClearSeconds(m_settings->clipboardSeconds()); });
-    m_vault = m_options.demo ? VaultController::makeDemo(m_clock.get(), m_clipboard.get())
-                             : std::make_unique<VaultController>(m_options.vaultPath, m_clock.get(),
-                                                                 m_clipboard.get());
+    m_vault = m_options.demo ? VaultController::makeDemo()
+                             : std::make_unique<VaultController>(m_options.vaultPath);
+    m_accounts = std::make_unique<AccountStore>(*m_vault, *m_clock, *m_clipboard);
+    m_notes = std::make_unique<NoteStore>(*m_vault);
     m_vault->setUnlockTargetMilliseconds(m_settings->unlockTargetMilliseconds());
     m_navigator = std::make_unique<Navigator>(m_vault.get());
     connect(m_settings.get(), &AppSettings::unlockTargetMillisecondsChanged, m_vault.get(), [this] {
@@ -151,6 +154,8 @@ bool AppShell::load()
     m_engine = std::make_unique<QQmlApplicationEngine>();
     m_engine->setInitialProperties(
         {{QStringLiteral("vault"), QVariant::fromValue(m_vault.get())},
+         {QStringLiteral("accounts"), QVariant::fromValue(m_accounts.get())},
+         {QStringLiteral("notes"), QVariant::fromValue(m_notes.get())},
          {QStringLiteral("clock"), QVariant::fromValue(m_clock.get())},
          {QStringLiteral("clipboard"), QVariant::fromValue(m_clipboard.get())},
          {QStringLiteral("settings"), QVariant::fromValue(m_settings.get())},
@@ -172,7 +177,7 @@ bool AppShell::load()
     }
     if (m_tray) {
         VaultController* controller = m_vault.get();
-        m_tray->setModel(controller->accounts());
+        m_tray->setModel(m_accounts->model());
         const auto followState = [icon = m_tray.get(), controller] {
             icon->setUnlocked(controller->state() == VaultController::State::Unlocked);
         };
@@ -180,17 +185,16 @@ bool AppShell::load()
         connect(controller, &VaultController::stateChanged, m_tray.get(), followState);
         connect(m_tray.get(), &TrayIcon::showRequested, this, &AppShell::raiseWindow);
         connect(m_tray.get(), &TrayIcon::lockRequested, controller, &VaultController::lock);
-        connect(m_tray.get(), &TrayIcon::copyRequested, controller,
-                [controller](const QString& recordId) { controller->copyCode(recordId); });
+        connect(m_tray.get(), &TrayIcon::copyRequested, m_accounts.get(), &AccountStore::copyCode);
         connect(m_tray.get(), &TrayIcon::quitRequested, qApp, &QCoreApplication::quit);
         // Closing the window leaves the app in the tray; without a tray,
         // closing it quits.
         QApplication::setQuitOnLastWindowClosed(false);
     }
-    m_metrics->watch(m_window, m_vault.get());
+    m_metrics->watch(m_window, m_vault.get(), m_accounts->model());
     m_metrics->endTicks(m_clock.get());
     if (m_options.timing != nullptr) {
-        m_options.timing->watch(m_window, m_vault.get());
+        m_options.timing->watch(m_window, m_vault.get(), m_accounts->model());
         m_options.timing->endTicks(m_clock.get());
     }
     return true;

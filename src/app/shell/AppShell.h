@@ -16,6 +16,7 @@ class QTemporaryDir;
 
 namespace watchword::app {
 
+class AccountStore;
 class AppMetrics;
 class AppSettings;
 class BackupFolder;
@@ -24,6 +25,7 @@ class Clock;
 class IdleLock;
 class LaunchTiming;
 class Navigator;
+class NoteStore;
 class SelfTestModel;
 class Theme;
 class TrayIcon;
@@ -72,6 +74,8 @@ public:
     QQuickWindow* window() const { return m_window; }
     Navigator* navigator() const { return m_navigator.get(); }
     VaultController* vault() const { return m_vault.get(); }
+    AccountStore* accounts() const { return m_accounts.get(); }
+    NoteStore* notes() const { return m_notes.get(); }
     AppSettings* settings() const { return m_settings.get(); }
     ClipboardService* clipboard() const { return m_clipboard.get(); }
     Clock* clock() const { return m_clock.get(); }
@@ -91,6 +95,8 @@ private:
     std::unique_ptr<Clock> m_clock;
     std::unique_ptr<ClipboardService> m_clipboard;
     std::unique_ptr<VaultController> m_vault;
+    std::unique_ptr<AccountStore> m_accounts;
+    std::unique_ptr<NoteStore> m_notes;
     std::unique_ptr<Navigator> m_navigator;
     std::unique_ptr<IdleLock> m_idleLock;
     std::unique_ptr<BackupFolder> m_backups;

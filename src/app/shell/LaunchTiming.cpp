@@ -137,9 +137,10 @@ void LaunchTiming::endTick(qint64 second)
     });
 }
 
-void LaunchTiming::watch(QQuickWindow* window, VaultController* vault)
+void LaunchTiming::watch(QQuickWindow* window, VaultController* vault, QAbstractItemModel* accounts)
 {
     m_vault = vault;
+    m_accounts = accounts;
     m_marks.insert(QStringLiteral("initial_state"),
                    QString::fromLatin1(QMetaEnum::fromType<VaultController::State>().valueToKey(
                        int(vault->state()))));
@@ -155,7 +156,7 @@ void LaunchTiming::watch(QQuickWindow* window, VaultController* vault)
         if (m_framesAfterUnlock++ > 0)
             return;
         m_marks.insert(QStringLiteral("codes_frame_ms"), now);
-        m_marks.insert(QStringLiteral("accounts"), m_vault->accounts()->rowCount());
+        m_marks.insert(QStringLiteral("accounts"), m_accounts->rowCount());
         m_marks.insert(QStringLiteral("memory_at_codes"), memorySample());
         m_steadyStartNanoseconds = m_sinceMain.nsecsElapsed();
         m_steadyStartCpuNanoseconds = clockNanoseconds(CLOCK_THREAD_CPUTIME_ID);
@@ -172,7 +173,7 @@ void LaunchTiming::watch(QQuickWindow* window, VaultController* vault)
         m_marks.insert(QStringLiteral("unlock_finished_ms"), sinceMainMilliseconds());
         m_marks.insert(QStringLiteral("unlock_succeeded"), unlocked);
     });
-    connect(vault->accounts(), &QAbstractItemModel::dataChanged, this,
+    connect(accounts, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
                 if (m_stopwatch.running())
                     m_tickRows += bottomRight.row() - topLeft.row() + 1;

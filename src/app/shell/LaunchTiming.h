@@ -57,8 +57,9 @@ public:
     // were connected), endTicks after every other one.
     void beginTicks(Clock* clock);
     void endTicks(Clock* clock);
-    // Follows the window's frames and the vault's unlocking.
-    void watch(QQuickWindow* window, VaultController* vault);
+    // Follows the window's frames, the vault's unlocking and the rows of
+    // its accounts list.
+    void watch(QQuickWindow* window, VaultController* vault, QAbstractItemModel* accounts);
     // The moment the unlock was asked for.
     void markUnlockRequested();
 
@@ -74,6 +75,7 @@ private:
     QElapsedTimer m_sinceMain;
     QString m_file;
     VaultController* m_vault = nullptr;
+    QAbstractItemModel* m_accounts = nullptr;
     QJsonObject m_marks;
     QJsonArray m_ticks;
     TickStopwatch m_stopwatch;

@@ -5,6 +5,7 @@
 #include "app/common/Background.h"
 #include "app/common/Notify.h"
 #include "app/desktop/AppSettings.h"
+#include "app/vault/AccountCopies.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
 #include "crypto/Random.h"
@@ -22,6 +23,24 @@
 namespace watchword::app {
 
 namespace {
+
+// What a watch export needs of the accounts with these record ids (hex),
+// secrets copied into wiped buffers, in the order given.
+Result<std::vector<watch::WatchAccount>, QString> watchAccountsOf(const VaultController& vault,
+                                                                  const QStringList& recordIds)
+{
+    if (!vault.readableVault())
+        return fail(WatchSimulator::tr("Unlock the vault to choose accounts for the watch."));
+    if (recordIds.isEmpty())
+        return fail(WatchSimulator::tr("Choose at least one account for the watch."));
+    auto copies = accountCopies(vault, recordIds);
+    if (!copies)
+        return fail(copies.error());
+    std::vector<watch::WatchAccount> accounts;
+    for (const auto& account : *copies)
+        accounts.push_back(watch::watchAccountFrom(account));
+    return accounts;
+}
 
 // The largest payload the pane reads: far above 256 accounts of the longest
 // fields (docs/FORMAT.md section 8), far below anything that hurts.
@@ -132,20 +151,33 @@ void WatchSimulator::setVault(VaultController* vault)
 {
     if (m_vault == vault)
         return;
-    if (VaultController* previous = m_vault) {
+    if (VaultController* previous = m_vault)
         disconnect(previous, nullptr, this, nullptr);
-        disconnect(previous->accounts(), nullptr, this, nullptr);
-    }
     m_vault = vault;
     if (vault) {
-        auto* accounts = vault->accounts();
+        // The vault locked: what the watch opened goes with it.
+        connect(vault, &VaultController::stateChanged, this, [this, vault] {
+            if (vault->state() != VaultController::State::Unlocked)
+                lockWatch();
+        });
+    }
+    emit vaultChanged();
+}
+
+void WatchSimulator::setAccounts(AccountListModel* accounts)
+{
+    if (m_accounts == accounts)
+        return;
+    if (AccountListModel* previous = m_accounts)
+        disconnect(previous, nullptr, this, nullptr);
+    m_accounts = accounts;
+    if (accounts) {
+        for (const auto signal :
+             {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+            connect(accounts, signal, this, &WatchSimulator::exportChoicesChanged);
         connect(accounts, &QAbstractItemModel::modelReset, this,
                 &WatchSimulator::exportChoicesChanged);
         connect(accounts, &QAbstractItemModel::layoutChanged, this,
-                &WatchSimulator::exportChoicesChanged);
-        connect(accounts, &QAbstractItemModel::rowsInserted, this,
-                &WatchSimulator::exportChoicesChanged);
-        connect(accounts, &QAbstractItemModel::rowsRemoved, this,
                 &WatchSimulator::exportChoicesChanged);
         // Issuer and name edits; the codes' own changes are not choices.
         connect(accounts, &QAbstractItemModel::dataChanged, this,
@@ -154,13 +186,8 @@ void WatchSimulator::setVault(VaultController* vault)
                         roles.contains(AccountListModel::AccountNameRole))
                         emit exportChoicesChanged();
                 });
-        // The vault locked: what the watch opened goes with it.
-        connect(vault, &VaultController::stateChanged, this, [this, vault] {
-            if (vault->state() != VaultController::State::Unlocked)
-                lockWatch();
-        });
     }
-    emit vaultChanged();
+    emit accountsChanged();
     emit exportChoicesChanged();
 }
 
@@ -517,10 +544,9 @@ QVariantMap WatchSimulator::exportInfo() const
 QVariantList WatchSimulator::exportChoices() const
 {
     QVariantList list;
-    VaultController* vault = m_vault;
-    if (!vault)
+    const AccountListModel* model = m_accounts;
+    if (!model)
         return list;
-    const auto* model = vault->accounts();
     for (int row = 0; row < model->rowCount(); ++row) {
         const auto index = model->index(row, 0);
         QVariantMap map;
@@ -558,15 +584,14 @@ bool WatchSimulator::createExport(const QStringList& recordIds, const QString& p
         setError(tr("Unlock the vault to choose accounts for the watch."));
         return false;
     }
-    QString problem;
-    const auto accounts = vault->watchAccounts(recordIds, problem);
-    if (accounts.empty()) {
-        setError(problem);
+    const auto accounts = watchAccountsOf(*vault, recordIds);
+    if (!accounts) {
+        setError(accounts.error());
         return false;
     }
     const watch::ExportHeader header{device->id, nowSeconds(),
                                      watch::exportIterations(*device, m_targetMs)};
-    auto payload = watch::writeExport(header, pinBytes.view(), accounts, crypto::systemRandom());
+    auto payload = watch::writeExport(header, pinBytes.view(), *accounts, crypto::systemRandom());
     if (!payload) {
         setError(text(payload.error().message));
         return false;

@@ -11,6 +11,7 @@
 // settings by device and operation: they are timings, not secrets.
 #pragma once
 
+#include "app/codes/AccountListModel.h"
 #include "app/codes/Clock.h"
 #include "app/desktop/AppSettings.h"
 #include "app/vault/VaultController.h"
@@ -39,9 +40,11 @@ class WatchSimulator : public QObject
 {
     Q_OBJECT
     QML_ELEMENT
-    // Set by the page; the export reads the vault's accounts, the codes tick
-    // with the clock.
+    // Set by the page; the export reads the vault's accounts, chosen from
+    // the accounts list; the codes tick with the clock.
     Q_PROPERTY(watchword::app::VaultController* vault READ vault WRITE setVault NOTIFY vaultChanged)
+    Q_PROPERTY(watchword::app::AccountListModel* accounts READ accounts WRITE setAccounts NOTIFY
+                   accountsChanged)
     Q_PROPERTY(watchword::app::Clock* clock READ clock WRITE setClock NOTIFY clockChanged)
     // Where the device chosen and the times measured on a real watch are
     // kept; without it (tests) they last as long as the simulator.
@@ -118,6 +121,8 @@ public:
 
     VaultController* vault() const { return m_vault; }
     void setVault(VaultController* vault);
+    AccountListModel* accounts() const { return m_accounts; }
+    void setAccounts(AccountListModel* accounts);
     Clock* clock() const { return m_clock; }
     void setClock(Clock* clock);
     AppSettings* settings() const { return m_settings; }
@@ -189,6 +194,7 @@ public:
 
 signals:
     void vaultChanged();
+    void accountsChanged();
     void settingsChanged();
     void clockChanged();
     void devicesChanged();
@@ -221,6 +227,7 @@ private:
     const watch::Device* current() const;
 
     QPointer<VaultController> m_vault;
+    QPointer<AccountListModel> m_accounts;
     QPointer<Clock> m_clock;
     QPointer<AppSettings> m_settings;
     QString m_deviceDirectory;

@@ -1,3 +1,4 @@
+#include "app/codes/AccountStore.h"
 #include "app/codes/Clock.h"
 #include "app/desktop/ClipboardService.h"
 #include "app/diagnostics/AppMetrics.h"
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <limits>
 
+using watchword::app::AccountStore;
 using watchword::app::AppMetrics;
 using watchword::app::ClipboardService;
 using watchword::app::Clock;
@@ -408,10 +410,10 @@ void TestAppMetrics::noSecondsWhileTheCodesAreHidden()
     AppMetrics metrics(started());
     metrics.beginTicks(&clock);
     // No vault file: the first-run page, no codes.
-    VaultController vault(QStringLiteral("/nonexistent/watchword-test/vault.wwv"), &clock,
-                          &clipboard);
+    VaultController vault(QStringLiteral("/nonexistent/watchword-test/vault.wwv"));
+    AccountStore accounts(vault, clock, clipboard);
     QCOMPARE(vault.state(), VaultController::State::Missing);
-    metrics.watch(nullptr, &vault);
+    metrics.watch(nullptr, &vault, accounts.model());
     metrics.endTicks(&clock);
     clock.setMilliseconds(1'800'000'001'000);
     clock.setMilliseconds(1'800'000'002'000);
@@ -490,10 +492,11 @@ void TestAppMetrics::watchesAWindowAndADemoVault()
     ClipboardService clipboard;
     AppMetrics metrics(started());
     metrics.beginTicks(&clock);
-    auto vault = VaultController::makeDemo(&clock, &clipboard);
+    auto vault = VaultController::makeDemo();
+    AccountStore accounts(*vault, clock, clipboard);
     QQuickWindow window;
     window.resize(200, 100);
-    metrics.watch(&window, vault.get());
+    metrics.watch(&window, vault.get(), accounts.model());
     metrics.endTicks(&clock);
     window.show();
     QSignalSpy finished(vault.get(), &VaultController::unlockFinished);
@@ -506,7 +509,7 @@ void TestAppMetrics::watchesAWindowAndADemoVault()
     QVERIFY(metrics.row(Figure::FirstFrame).available());
     QVERIFY(metrics.row(Figure::UnlockToCodesFrame).measured >= 0);
     QVERIFY(metrics.row(Figure::LaunchToCodesFrame).available());
-    QCOMPARE(metrics.accounts(), vault->accounts()->rowCount());
+    QCOMPARE(metrics.accounts(), accounts.model()->rowCount());
     QVERIFY(metrics.accounts() > 0);
     // The demo vault was already being made when it was watched.
     QVERIFY(!metrics.row(Figure::UnlockJob).available());

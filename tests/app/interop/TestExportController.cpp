@@ -63,8 +63,7 @@ void TestExportController::eachFormatReadsBackToTheSameAccounts()
 {
     test::VaultFixture fixture;
     QVERIFY(fixture.unlock());
-    QString error;
-    const auto accounts = fixture.controller->accountCopies({}, error);
+    const auto accounts = fixture.copies();
     QCOMPARE(accounts.size(), std::size_t(2));
     ExportController exporter;
     exporter.setVault(fixture.controller.get());
@@ -160,8 +159,7 @@ void TestExportController::theChosenAccountsOnly()
 {
     test::VaultFixture fixture;
     QVERIFY(fixture.unlock());
-    QString error;
-    const auto accounts = fixture.controller->accountCopies({}, error);
+    const auto accounts = fixture.copies();
     const QString second = QString::fromStdString(encoding::toHex(accounts[1].id));
     ExportController exporter;
     exporter.setVault(fixture.controller.get());

@@ -45,8 +45,7 @@ void TestQrCodeItem::modulesAreWholePixelSquaresInAQuietZone()
 {
     test::VaultFixture fixture;
     QVERIFY(fixture.unlock());
-    QString error;
-    const auto accounts = fixture.controller->accountCopies({}, error);
+    const auto accounts = fixture.copies();
     QrCodeItem item;
     item.setVault(fixture.controller.get());
     QVERIFY(item.showAccount(hexOf(accounts[0].id)));
@@ -83,8 +82,7 @@ void TestQrCodeItem::theDrawnCodeDecodesToTheAccountsUri()
 {
     test::VaultFixture fixture;
     QVERIFY(fixture.unlock());
-    QString error;
-    const auto accounts = fixture.controller->accountCopies({}, error);
+    const auto accounts = fixture.copies();
     auto uri = exporters::otpauthUriOf(accounts[1]);
     QVERIFY(uri.ok());
     const std::string expected(reinterpret_cast<const char*>(uri->data()), uri->size());
@@ -125,8 +123,7 @@ void TestQrCodeItem::lockingDropsTheCodes()
 {
     test::VaultFixture fixture;
     QVERIFY(fixture.unlock());
-    QString error;
-    const auto accounts = fixture.controller->accountCopies({}, error);
+    const auto accounts = fixture.copies();
     QrCodeItem item;
     item.setVault(fixture.controller.get());
     QVERIFY(item.showAccount(hexOf(accounts[0].id)));

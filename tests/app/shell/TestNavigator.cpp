@@ -1,7 +1,5 @@
 // The navigator: --page names parsed into typed requests, and what it asks
 // of the window (and what it refuses before asking) for the vault's state.
-#include "app/codes/Clock.h"
-#include "app/desktop/ClipboardService.h"
 #include "app/shell/Navigator.h"
 #include "app/vault/VaultController.h"
 
@@ -67,9 +65,7 @@ private slots:
     void asksOnlyWhatTheVaultsStateOffers()
     {
         QTemporaryDir home;
-        Clock clock;
-        ClipboardService clipboard;
-        VaultController vault(home.filePath(QStringLiteral("none.wwv")), &clock, &clipboard);
+        VaultController vault(home.filePath(QStringLiteral("none.wwv")));
         QCOMPARE(vault.state(), VaultController::State::Missing);
         Navigator navigator(&vault);
         QSignalSpy asked(&navigator, &Navigator::pageRequested);
@@ -98,9 +94,7 @@ private slots:
     void forwardsLinksAndRaises()
     {
         QTemporaryDir home;
-        Clock clock;
-        ClipboardService clipboard;
-        VaultController vault(home.filePath(QStringLiteral("none.wwv")), &clock, &clipboard);
+        VaultController vault(home.filePath(QStringLiteral("none.wwv")));
         Navigator navigator(&vault);
         QSignalSpy links(&navigator, &Navigator::addRequested);
         QSignalSpy raises(&navigator, &Navigator::raiseRequested);

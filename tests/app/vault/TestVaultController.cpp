@@ -1,6 +1,12 @@
 #include "app/codes/AccountDraft.h"
+#include "app/codes/AccountStore.h"
 #include "app/codes/Clock.h"
 #include "app/desktop/ClipboardService.h"
+#include "app/notes/NoteDraft.h"
+#include "app/notes/NoteStore.h"
+#include "app/vault/Passwords.h"
+#include "app/vault/RecoveryPhrase.h"
+#include "app/vault/UndoHistory.h"
 #include "app/vault/VaultController.h"
 #include "common/TestSupport.h"
 #include "crypto/Random.h"
@@ -22,8 +28,13 @@
 using namespace watchword;
 using watchword::app::AccountDraft;
 using watchword::app::AccountListModel;
+using watchword::app::AccountStore;
 using watchword::app::ClipboardService;
 using watchword::app::Clock;
+using watchword::app::NoteDraft;
+using watchword::app::NoteStore;
+using watchword::app::Passwords;
+using watchword::app::RecoveryPhrase;
 using watchword::app::VaultController;
 
 namespace {
@@ -96,13 +107,38 @@ struct Fixture
     Clock clock;
     ClipboardService clipboard;
     std::unique_ptr<VaultController> controller;
+    std::unique_ptr<AccountStore> accounts;
+    std::unique_ptr<NoteStore> notes;
 
     Fixture()
     {
         clock.setMilliseconds(59'000);
-        controller = std::make_unique<VaultController>(path, &clock, &clipboard);
+        controller = std::make_unique<VaultController>(path);
+        accounts = std::make_unique<AccountStore>(*controller, clock, clipboard);
+        notes = std::make_unique<NoteStore>(*controller);
     }
 };
+
+// A note as the editor makes it: its id, or "" if refused.
+QString addNote(NoteStore& notes, const QString& title, const QString& body,
+                const QString& tags = {})
+{
+    NoteDraft draft;
+    draft.setTitle(title);
+    draft.setBody(body);
+    draft.setTagsText(tags);
+    return notes.add(&draft);
+}
+
+bool updateNote(NoteStore& notes, const QString& id, const QString& title, const QString& body)
+{
+    NoteDraft draft;
+    if (!notes.edit(id, &draft))
+        return false;
+    draft.setTitle(title);
+    draft.setBody(body);
+    return notes.update(&draft);
+}
 
 // Unlocks with password and waits for the worker; its success.
 bool unlockAndWait(VaultController& controller, const QString& password)
@@ -205,7 +241,7 @@ void TestVaultController::missingFileIsTheFirstRun()
     QTemporaryDir dir;
     Clock clock;
     ClipboardService clipboard;
-    VaultController controller(dir.filePath(QStringLiteral("none.wwv")), &clock, &clipboard);
+    VaultController controller(dir.filePath(QStringLiteral("none.wwv")));
     QCOMPARE(controller.state(), VaultController::State::Missing);
     controller.unlock(nfcPassword); // nothing to unlock
     QCOMPARE(controller.state(), VaultController::State::Missing);
@@ -226,7 +262,7 @@ void TestVaultController::wrongPasswordThenRightOne()
     QCOMPARE(controller.state(), VaultController::State::Locked);
     QVERIFY2(controller.error().contains(QStringLiteral("wrong password")),
              qPrintable(controller.error()));
-    QCOMPARE(controller.accounts()->rowCount(), 0);
+    QCOMPARE(fixture.accounts->model()->rowCount(), 0);
 
     controller.unlock(nfcPassword);
     QVERIFY(finished.wait(10'000));
@@ -234,7 +270,7 @@ void TestVaultController::wrongPasswordThenRightOne()
     QCOMPARE(controller.state(), VaultController::State::Unlocked);
     QVERIFY(controller.error().isEmpty());
     QCOMPARE(controller.progress(), 1.0);
-    QCOMPARE(controller.accounts()->rowCount(), 2);
+    QCOMPARE(fixture.accounts->model()->rowCount(), 2);
     QCOMPARE(states.count(), 4); // Unlocking, Locked, Unlocking, Unlocked
     // An empty password never reaches the worker.
     controller.lock();
@@ -258,22 +294,22 @@ void TestVaultController::copyLockAndTheClipboard()
     VaultController& controller = *fixture.controller;
     const QByteArray& id = fixture.firstId;
     QVERIFY(unlockAndWait(controller, nfcPassword));
-    QVERIFY(controller.copyCode(QString::fromLatin1(id)));
+    QVERIFY(fixture.accounts->copyCode(QString::fromLatin1(id)));
     QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("94287082"));
-    QVERIFY(!controller.copyCode(QStringLiteral("00")));
+    QVERIFY(!fixture.accounts->copyCode(QStringLiteral("00")));
 
     controller.lock();
     QCOMPARE(controller.state(), VaultController::State::Locked);
-    QCOMPARE(controller.accounts()->rowCount(), 0);
+    QCOMPARE(fixture.accounts->model()->rowCount(), 0);
     QVERIFY(QGuiApplication::clipboard()->text().isEmpty());
-    QVERIFY(!controller.copyCode(QString::fromLatin1(id)));
+    QVERIFY(!fixture.accounts->copyCode(QString::fromLatin1(id)));
 }
 
 void TestVaultController::clockTicksTheCodes()
 {
     Fixture fixture;
     QVERIFY(unlockAndWait(*fixture.controller, nfcPassword));
-    const auto* accounts = fixture.controller->accounts();
+    const auto* accounts = fixture.accounts->model();
     const auto code = [accounts] {
         return accounts->data(accounts->index(0), AccountListModel::PlainCodeRole).toString();
     };
@@ -302,17 +338,16 @@ void TestVaultController::noteSearch()
 {
     QFETCH(QString, query);
     QFETCH(bool, found);
-    Clock clock;
-    ClipboardService clipboard;
-    auto controller = VaultController::makeDemo(&clock, &clipboard);
+    auto controller = VaultController::makeDemo();
+    NoteStore notes(*controller);
     QSignalSpy finished(controller.get(), &VaultController::unlockFinished);
     QVERIFY(finished.wait(10'000));
-    const QString id = controller->addNote(QStringLiteral("Conference trip"),
-                                           QStringLiteral("Hotel near Z\u00fcrich HB, room 12"),
-                                           {QStringLiteral("Travel")});
+    const QString id =
+        addNote(notes, QStringLiteral("Conference trip"),
+                QStringLiteral("Hotel near Z\u00fcrich HB, room 12"), QStringLiteral("Travel"));
     QVERIFY(!id.isEmpty());
-    QCOMPARE(controller->noteMatches(id, query), found);
-    QVERIFY(!controller->noteMatches(QStringLiteral("00"), QStringLiteral("trip")));
+    QCOMPARE(notes.matches(id.toLatin1(), query), found);
+    QVERIFY(!notes.matches("00", QStringLiteral("trip")));
 }
 
 void TestVaultController::demoVault()
@@ -320,12 +355,13 @@ void TestVaultController::demoVault()
     Clock clock;
     clock.setMilliseconds(1'800'000'000'000);
     ClipboardService clipboard;
-    auto controller = VaultController::makeDemo(&clock, &clipboard);
+    auto controller = VaultController::makeDemo();
+    AccountStore store(*controller, clock, clipboard);
     QVERIFY(controller->demo());
     QSignalSpy finished(controller.get(), &VaultController::unlockFinished);
     QVERIFY(finished.wait(10'000));
     QCOMPARE(controller->state(), VaultController::State::Unlocked);
-    const auto* accounts = controller->accounts();
+    const auto* accounts = store.model();
     QCOMPARE(accounts->rowCount(), 7);
     QStringList kinds;
     for (int i = 0; i < accounts->rowCount(); ++i)
@@ -345,22 +381,23 @@ void TestVaultController::createFlow()
     const QString path = dir.filePath(QStringLiteral("sub/new.wwv"));
     Clock clock;
     ClipboardService clipboard;
-    VaultController controller(path, &clock, &clipboard);
+    VaultController controller(path);
     controller.setUnlockTargetMilliseconds(100);
     QCOMPARE(controller.state(), VaultController::State::Missing);
 
-    QVERIFY(!controller.beginCreate(strongPassword, strongPassword + QLatin1Char('x')));
+    QVERIFY(!controller.phrase()->beginCreate(strongPassword, strongPassword + QLatin1Char('x')));
     QVERIFY(controller.error().contains(QStringLiteral("not the same")));
-    QVERIFY(!controller.beginCreate(QStringLiteral("password1"), QStringLiteral("password1")));
+    QVERIFY(!controller.phrase()->beginCreate(QStringLiteral("password1"),
+                                              QStringLiteral("password1")));
     QVERIFY(controller.error().contains(QStringLiteral("too easy")));
 
-    QSignalSpy phrase(&controller, &VaultController::recoveryPhraseChanged);
-    QVERIFY(controller.beginCreate(strongPassword, strongPassword));
+    QSignalSpy phrase(controller.phrase(), &RecoveryPhrase::recoveryPhraseChanged);
+    QVERIFY(controller.phrase()->beginCreate(strongPassword, strongPassword));
     QVERIFY(phrase.wait(10'000));
-    const QStringList words = controller.recoveryWords();
+    const QStringList words = controller.phrase()->recoveryWords();
     QCOMPARE(words.size(), 24);
-    const QList<int> positions = controller.confirmPositions();
-    QCOMPARE(positions.size(), VaultController::confirmWordCount);
+    const QList<int> positions = controller.phrase()->confirmPositions();
+    QCOMPARE(positions.size(), RecoveryPhrase::confirmWordCount);
     for (qsizetype i = 0; i < positions.size(); ++i) {
         QVERIFY(positions[i] >= 1 && positions[i] <= 24);
         QVERIFY(i == 0 || positions[i] > positions[i - 1]);
@@ -374,7 +411,7 @@ void TestVaultController::createFlow()
     QStringList wrong = answer;
     wrong[1] = words[positions[1] - 1] == QStringLiteral("zoo") ? QStringLiteral("abandon")
                                                                 : QStringLiteral("zoo");
-    QVERIFY(!controller.confirmRecoveryPhrase(wrong));
+    QVERIFY(!controller.phrase()->confirmRecoveryPhrase(wrong));
     QVERIFY(controller.error().contains(QString::number(positions[1])));
     QCOMPARE(controller.state(), VaultController::State::Missing);
 
@@ -382,12 +419,12 @@ void TestVaultController::createFlow()
     answer[0] = QLatin1Char(' ') + answer[0].toUpper() + QLatin1Char(' ');
     QSignalSpy finished(&controller, &VaultController::unlockFinished);
     QSignalSpy saved(&controller, &VaultController::saved);
-    QVERIFY(controller.confirmRecoveryPhrase(answer));
+    QVERIFY(controller.phrase()->confirmRecoveryPhrase(answer));
     QCOMPARE(controller.state(), VaultController::State::Unlocking);
     QVERIFY(finished.wait(20'000));
     QVERIFY2(finished.last().at(0).toBool(), qPrintable(controller.error()));
     QCOMPARE(controller.state(), VaultController::State::Unlocked);
-    QVERIFY(controller.recoveryWords().isEmpty());
+    QVERIFY(controller.phrase()->recoveryWords().isEmpty());
     QCOMPARE(saved.count(), 1);
     QCOMPARE(QFile(path).permissions() & (QFile::ReadGroup | QFile::ReadOther),
              QFileDevice::Permissions());
@@ -411,13 +448,13 @@ void TestVaultController::addEditRemoveUndo()
     Fixture fixture;
     VaultController& controller = *fixture.controller;
     QVERIFY(unlockAndWait(controller, nfcPassword));
-    const auto& accounts = *controller.accounts();
+    const auto& accounts = *fixture.accounts->model();
 
     AccountDraft draft;
     QVERIFY(draft.loadUri(QStringLiteral(
         "otpauth://totp/"
         "Example:bob?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Example&digits=8")));
-    QVERIFY(controller.addAccount(&draft));
+    QVERIFY(fixture.accounts->add(&draft));
     QCOMPARE(accounts.rowCount(), 3);
     QVERIFY(waitForSaves(controller));
     auto file = readBack(fixture.path, nfcPassword);
@@ -431,12 +468,12 @@ void TestVaultController::addEditRemoveUndo()
              QStringLiteral("94287082")); // RFC 6238 at T = 59
 
     // Edit: a draft filled from the stored account, renamed.
-    std::unique_ptr<AccountDraft> edit(controller.draftFor(id));
+    std::unique_ptr<AccountDraft> edit(fixture.accounts->draftFor(id));
     QVERIFY(edit != nullptr);
     QCOMPARE(edit->recordId(), id);
     QCOMPARE(edit->issuer(), QStringLiteral("Example"));
     edit->setIssuer(QStringLiteral("Renamed"));
-    QVERIFY(controller.updateAccount(edit.get()));
+    QVERIFY(fixture.accounts->update(edit.get()));
     QCOMPARE(roleOf(accounts, id, AccountListModel::IssuerRole).toString(),
              QStringLiteral("Renamed"));
     QVERIFY(waitForSaves(controller));
@@ -445,20 +482,20 @@ void TestVaultController::addEditRemoveUndo()
     QCOMPARE(accountNamed(*file, "Renamed")->created, added->created); // checked just above
     // An invalid draft changes nothing.
     edit->setSecret(QStringLiteral("not base32 !"));
-    QVERIFY(!controller.updateAccount(edit.get()));
+    QVERIFY(!fixture.accounts->update(edit.get()));
     QVERIFY(!controller.error().isEmpty());
 
     // Delete, then undo.
-    QVERIFY(!controller.canUndo());
-    QVERIFY(controller.removeAccount(id));
+    QVERIFY(!controller.history()->canUndo());
+    QVERIFY(fixture.accounts->remove(id));
     QCOMPARE(accounts.rowCount(), 2);
-    QVERIFY(controller.canUndo());
-    QVERIFY(controller.undoText().contains(QStringLiteral("Renamed (bob)")));
+    QVERIFY(controller.history()->canUndo());
+    QVERIFY(controller.history()->undoText().contains(QStringLiteral("Renamed (bob)")));
     QVERIFY(waitForSaves(controller));
     file = readBack(fixture.path, nfcPassword);
     QVERIFY(file && !accountNamed(*file, "Renamed"));
-    QVERIFY(controller.undo());
-    QVERIFY(!controller.canUndo());
+    QVERIFY(!controller.history()->undo().isEmpty());
+    QVERIFY(!controller.history()->canUndo());
     QCOMPARE(accounts.rowCount(), 3);
     QVERIFY(waitForSaves(controller));
     file = readBack(fixture.path, nfcPassword);
@@ -467,13 +504,13 @@ void TestVaultController::addEditRemoveUndo()
     QVERIFY(back != nullptr);
     QCOMPARE(back->sortPosition, 1u);
     QCOMPARE(test::toHex(back->secret.span()), test::toHex(test::view(rfcSecret)));
-    QVERIFY(!controller.removeAccount(QStringLiteral("00")));
+    QVERIFY(!fixture.accounts->remove(QStringLiteral("00")));
 
     // The undo list dies with the lock.
-    QVERIFY(controller.removeAccount(QString::fromLatin1(fixture.firstId)));
-    QVERIFY(controller.canUndo());
+    QVERIFY(fixture.accounts->remove(QString::fromLatin1(fixture.firstId)));
+    QVERIFY(controller.history()->canUndo());
     controller.lock();
-    QVERIFY(!controller.canUndo());
+    QVERIFY(!controller.history()->canUndo());
 }
 
 void TestVaultController::hotpAdvanceIsSaved()
@@ -485,8 +522,8 @@ void TestVaultController::hotpAdvanceIsSaved()
     // RFC 4226 appendix D: counter 0 gives 755224, counter 1 gives 287082.
     QVERIFY(draft.loadUri(QStringLiteral(
         "otpauth://hotp/Token:bob?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&counter=0")));
-    QVERIFY(controller.addAccount(&draft));
-    const auto& accounts = *controller.accounts();
+    QVERIFY(fixture.accounts->add(&draft));
+    const auto& accounts = *fixture.accounts->model();
     QString id;
     for (int i = 0; i < accounts.rowCount(); ++i)
         if (accounts.data(accounts.index(i), AccountListModel::KindRole).toString() ==
@@ -495,7 +532,7 @@ void TestVaultController::hotpAdvanceIsSaved()
     QVERIFY(!id.isEmpty());
     QCOMPARE(roleOf(accounts, id, AccountListModel::PlainCodeRole).toString(),
              QStringLiteral("755224"));
-    QVERIFY(controller.advanceCounter(id));
+    QVERIFY(fixture.accounts->advanceCounter(id));
     QCOMPARE(roleOf(accounts, id, AccountListModel::PlainCodeRole).toString(),
              QStringLiteral("287082"));
     QVERIFY(waitForSaves(controller));
@@ -505,7 +542,7 @@ void TestVaultController::hotpAdvanceIsSaved()
     QVERIFY(token != nullptr);
     QCOMPARE(token->parameters.counter, 1u);
     // A TOTP account has no counter to advance.
-    QVERIFY(!controller.advanceCounter(QString::fromLatin1(fixture.firstId)));
+    QVERIFY(!fixture.accounts->advanceCounter(QString::fromLatin1(fixture.firstId)));
 }
 
 void TestVaultController::moveAccountKeepsTheOrder()
@@ -516,8 +553,8 @@ void TestVaultController::moveAccountKeepsTheOrder()
     AccountDraft draft;
     QVERIFY(draft.loadUri(
         QStringLiteral("otpauth://totp/Third:x?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")));
-    QVERIFY(controller.addAccount(&draft));
-    const auto& accounts = *controller.accounts();
+    QVERIFY(fixture.accounts->add(&draft));
+    const auto& accounts = *fixture.accounts->model();
     // Stored order: the two fixture accounts share position 0 (ties by row),
     // Third is at 1. Move Third to the top.
     QString third;
@@ -526,9 +563,9 @@ void TestVaultController::moveAccountKeepsTheOrder()
             QStringLiteral("Third"))
             third = accounts.data(accounts.index(i), AccountListModel::IdRole).toString();
     QVERIFY(!third.isEmpty());
-    QVERIFY(controller.moveAccount(third, 0));
+    QVERIFY(fixture.accounts->move(third, 0));
     QCOMPARE(roleOf(accounts, third, AccountListModel::SortPositionRole).toUInt(), 0u);
-    QVERIFY(!controller.moveAccount(third, 3)); // out of range
+    QVERIFY(!fixture.accounts->move(third, 3)); // out of range
     QVERIFY(waitForSaves(controller));
     const auto file = readBack(fixture.path, nfcPassword);
     QVERIFY(file.has_value());
@@ -549,14 +586,14 @@ void TestVaultController::notes()
     Fixture fixture;
     VaultController& controller = *fixture.controller;
     QVERIFY(unlockAndWait(controller, nfcPassword));
-    const auto& notes = *controller.notes();
+    const auto& notes = *fixture.notes->model();
     QCOMPARE(notes.rowCount(), 0);
-    QVERIFY(controller.addNote(QStringLiteral("  "), QStringLiteral("body"), {}).isEmpty());
+    QVERIFY(addNote(*fixture.notes, QStringLiteral("  "), QStringLiteral("body")).isEmpty());
     // Typed decomposed, with a superscript: stored composed (NFC) and
     // otherwise as typed; compatibility mapping would turn "²" into "2".
     const QString id =
-        controller.addNote(QStringLiteral("Wi-Fi"), QString::fromUtf8("pa\xcc\x88ssword x\xc2\xb2"),
-                           {QStringLiteral("home")});
+        addNote(*fixture.notes, QStringLiteral("Wi-Fi"),
+                QString::fromUtf8("pa\xcc\x88ssword x\xc2\xb2"), QStringLiteral("home"));
     QVERIFY(!id.isEmpty());
     QCOMPARE(notes.rowCount(), 1);
     QCOMPARE(notes.data(notes.index(0), app::NoteListModel::TitleRole).toString(),
@@ -564,20 +601,20 @@ void TestVaultController::notes()
     // The body is not in the model, only revealed on request.
     for (const int role : notes.roleNames().keys())
         QVERIFY(!notes.data(notes.index(0), role).toString().contains(QStringLiteral("ssword")));
-    QCOMPARE(controller.revealNote(id), QString::fromUtf8("p\xc3\xa4ssword x\xc2\xb2")); // NFC
-    QVERIFY(controller.addNote(QStringLiteral("Alarm code"), QStringLiteral("4711"), {}).size());
+    QCOMPARE(fixture.notes->reveal(id), QString::fromUtf8("p\xc3\xa4ssword x\xc2\xb2")); // NFC
+    QVERIFY(addNote(*fixture.notes, QStringLiteral("Alarm code"), QStringLiteral("4711")).size());
     QCOMPARE(notes.data(notes.index(0), app::NoteListModel::TitleRole).toString(),
              QStringLiteral("Alarm code")); // sorted by title
-    QVERIFY(controller.updateNote(id, QStringLiteral("Wi-Fi (home)"), QStringLiteral("new"), {}));
-    QCOMPARE(controller.revealNote(id), QStringLiteral("new"));
+    QVERIFY(updateNote(*fixture.notes, id, QStringLiteral("Wi-Fi (home)"), QStringLiteral("new")));
+    QCOMPARE(fixture.notes->reveal(id), QStringLiteral("new"));
     QVERIFY(waitForSaves(controller));
     auto file = readBack(fixture.path, nfcPassword);
     QVERIFY(file.has_value());
     QCOMPARE(file->recordCount(), std::size_t(4));
-    QVERIFY(controller.removeNote(id));
+    QVERIFY(fixture.notes->remove(id));
     QCOMPARE(notes.rowCount(), 1);
-    QVERIFY(controller.undoText().contains(QStringLiteral("Wi-Fi (home)")));
-    QVERIFY(controller.undo());
+    QVERIFY(controller.history()->undoText().contains(QStringLiteral("Wi-Fi (home)")));
+    QVERIFY(!controller.history()->undo().isEmpty());
     QCOMPARE(notes.rowCount(), 2);
     QVERIFY(waitForSaves(controller));
     file = readBack(fixture.path, nfcPassword);
@@ -590,7 +627,7 @@ void TestVaultController::notes()
     QVERIFY(found);
     controller.lock();
     QCOMPARE(notes.rowCount(), 0);
-    QVERIFY(controller.revealNote(id).isEmpty());
+    QVERIFY(fixture.notes->reveal(id).isEmpty());
 }
 
 void TestVaultController::changePassword()
@@ -599,12 +636,13 @@ void TestVaultController::changePassword()
     VaultController& controller = *fixture.controller;
     controller.setUnlockTargetMilliseconds(100);
     QVERIFY(unlockAndWait(controller, nfcPassword));
-    QSignalSpy finished(&controller, &VaultController::operationFinished);
+    QSignalSpy finished(controller.passwords(), &Passwords::finished);
     // Refused at once: the two new ones differ.
-    QVERIFY(!controller.changePassword(nfcPassword, strongPassword, QStringLiteral("other")));
+    QVERIFY(!controller.passwords()->change(nfcPassword, strongPassword, QStringLiteral("other")));
     QCOMPARE(finished.count(), 0);
     // Refused by the worker: the current one is wrong.
-    QVERIFY(controller.changePassword(QStringLiteral("wrong"), strongPassword, strongPassword));
+    QVERIFY(
+        controller.passwords()->change(QStringLiteral("wrong"), strongPassword, strongPassword));
     QVERIFY(controller.busy());
     QVERIFY(finished.wait(20'000));
     QCOMPARE(finished.last().at(0).toBool(), false);
@@ -612,7 +650,7 @@ void TestVaultController::changePassword()
     QVERIFY(!controller.busy());
     QVERIFY(readBack(fixture.path, nfcPassword).has_value());
 
-    QVERIFY(controller.changePassword(nfcPassword, strongPassword, strongPassword));
+    QVERIFY(controller.passwords()->change(nfcPassword, strongPassword, strongPassword));
     QVERIFY(finished.wait(20'000));
     QCOMPARE(finished.last().at(0).toBool(), true);
     QVERIFY(waitForSaves(controller));
@@ -623,7 +661,7 @@ void TestVaultController::changePassword()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(vault::Vault::unlockWithRecovery(test::view(file.readAll()), fixtureKeychain()).ok());
     // Edits go on with the new key.
-    QVERIFY(controller.removeAccount(QString::fromLatin1(fixture.firstId)));
+    QVERIFY(fixture.accounts->remove(QString::fromLatin1(fixture.firstId)));
     QVERIFY(waitForSaves(controller));
     QCOMPARE(accountCount(*readBack(fixture.path, strongPassword)), std::size_t(1));
 }
@@ -633,21 +671,21 @@ void TestVaultController::newRecoveryPhrase()
     Fixture fixture;
     VaultController& controller = *fixture.controller;
     QVERIFY(unlockAndWait(controller, nfcPassword));
-    QSignalSpy finished(&controller, &VaultController::operationFinished);
-    QSignalSpy phrase(&controller, &VaultController::recoveryPhraseChanged);
-    QVERIFY(controller.beginNewRecoveryPhrase(QStringLiteral("wrong")));
+    QSignalSpy finished(controller.phrase(), &RecoveryPhrase::replaced);
+    QSignalSpy phrase(controller.phrase(), &RecoveryPhrase::recoveryPhraseChanged);
+    QVERIFY(controller.phrase()->beginNewRecoveryPhrase(QStringLiteral("wrong")));
     QVERIFY(finished.wait(20'000));
     QCOMPARE(finished.last().at(0).toBool(), false);
-    QVERIFY(controller.recoveryWords().isEmpty());
+    QVERIFY(controller.phrase()->recoveryWords().isEmpty());
 
-    QVERIFY(controller.beginNewRecoveryPhrase(nfcPassword));
+    QVERIFY(controller.phrase()->beginNewRecoveryPhrase(nfcPassword));
     QVERIFY(phrase.wait(20'000));
-    const QStringList words = controller.recoveryWords();
+    const QStringList words = controller.phrase()->recoveryWords();
     QCOMPARE(words.size(), 24);
     QStringList answer;
-    for (const int p : controller.confirmPositions())
+    for (const int p : controller.phrase()->confirmPositions())
         answer << words[p - 1];
-    QVERIFY(controller.confirmRecoveryPhrase(answer));
+    QVERIFY(controller.phrase()->confirmRecoveryPhrase(answer));
     QCOMPARE(finished.last().at(0).toBool(), true);
     QVERIFY(waitForSaves(controller));
     QFile file(fixture.path);
@@ -688,7 +726,7 @@ void TestVaultController::recoverWithThePhrase()
     QVERIFY(finished.wait(20'000));
     QVERIFY2(finished.last().at(0).toBool(), qPrintable(controller.error()));
     QCOMPARE(controller.state(), VaultController::State::Unlocked);
-    QCOMPARE(controller.accounts()->rowCount(), 2);
+    QCOMPARE(fixture.accounts->model()->rowCount(), 2);
     QVERIFY(!readBack(fixture.path, nfcPassword).has_value());
     QVERIFY(readBack(fixture.path, strongPassword).has_value());
     // The previous file is the newest backup.
@@ -705,9 +743,9 @@ void TestVaultController::recentlyUsedIsWrittenOnLock()
     const QByteArray original = before.readAll();
     before.close();
     const QString id = QString::fromLatin1(fixture.firstId);
-    QVERIFY(controller.copyCode(id));
+    QVERIFY(fixture.accounts->copyCode(id));
     const qint64 used =
-        roleOf(*controller.accounts(), id, AccountListModel::LastUsedRole).toLongLong();
+        roleOf(*fixture.accounts->model(), id, AccountListModel::LastUsedRole).toLongLong();
     QVERIFY(std::abs(used - QDateTime::currentSecsSinceEpoch()) < 60);
     // A copy alone writes nothing (no backup rotation per click)...
     QVERIFY(!controller.saving());
@@ -749,7 +787,7 @@ void TestVaultController::aSaveThatFailsLeavesTheFile()
     written.close();
 
     QSignalSpy failed(&controller, &VaultController::saveFailed);
-    QVERIFY(controller.removeAccount(QString::fromLatin1(fixture.firstId)));
+    QVERIFY(fixture.accounts->remove(QString::fromLatin1(fixture.firstId)));
     QVERIFY(failed.wait(10'000));
     QVERIFY2(controller.error().contains(QStringLiteral("not saved")),
              qPrintable(controller.error()));
@@ -765,13 +803,13 @@ void TestVaultController::lockWaitsForAPasswordChange()
     VaultController& controller = *fixture.controller;
     controller.setUnlockTargetMilliseconds(100);
     QVERIFY(unlockAndWait(controller, nfcPassword));
-    QSignalSpy finished(&controller, &VaultController::operationFinished);
-    QVERIFY(controller.changePassword(nfcPassword, strongPassword, strongPassword));
+    QSignalSpy finished(controller.passwords(), &Passwords::finished);
+    QVERIFY(controller.passwords()->change(nfcPassword, strongPassword, strongPassword));
     controller.lock(); // the worker holds the vault: the lock waits for it
     QCOMPARE(controller.state(), VaultController::State::Unlocked);
     QVERIFY(finished.wait(20'000));
     QTRY_COMPARE(controller.state(), VaultController::State::Locked);
-    QCOMPARE(controller.accounts()->rowCount(), 0);
+    QCOMPARE(fixture.accounts->model()->rowCount(), 0);
     QVERIFY(waitForSaves(controller));
     QVERIFY(readBack(fixture.path, strongPassword).has_value());
 }

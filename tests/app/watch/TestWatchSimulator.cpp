@@ -3,6 +3,7 @@
 // settings, the export made from the vault's accounts, the watch app driven
 // by its buttons, and the export's files.
 #include "app/codes/AccountListModel.h"
+#include "app/codes/AccountStore.h"
 #include "app/codes/Clock.h"
 #include "app/desktop/AppSettings.h"
 #include "app/desktop/ClipboardService.h"
@@ -26,6 +27,7 @@
 #include <sys/stat.h>
 
 using watchword::app::AccountListModel;
+using watchword::app::AccountStore;
 using watchword::app::AppSettings;
 using watchword::app::ClipboardService;
 using watchword::app::Clock;
@@ -126,6 +128,7 @@ private:
     Clock m_clock;
     ClipboardService m_clipboard;
     std::unique_ptr<VaultController> m_vault;
+    std::unique_ptr<AccountStore> m_accounts;
     // The app's settings on a file of each test's own: the device chosen
     // and the measured times are kept there.
     std::unique_ptr<AppSettings> m_settings;
@@ -136,11 +139,12 @@ void TestWatchSimulator::initTestCase()
     QVERIFY(!settingsFolder.isEmpty());
     QVERIFY2(QSettings().fileName().startsWith(settingsFolder), qPrintable(QSettings().fileName()));
     m_clock.setMilliseconds(startMilliseconds);
-    m_vault = VaultController::makeDemo(&m_clock, &m_clipboard);
+    m_vault = VaultController::makeDemo();
+    m_accounts = std::make_unique<AccountStore>(*m_vault, m_clock, m_clipboard);
     QSignalSpy finished(m_vault.get(), &VaultController::unlockFinished);
     QVERIFY(finished.wait(10'000));
     QCOMPARE(m_vault->state(), VaultController::State::Unlocked);
-    QVERIFY(m_vault->accounts()->rowCount() >= 3);
+    QVERIFY(m_accounts->model()->rowCount() >= 3);
 }
 
 void TestWatchSimulator::init()
@@ -161,6 +165,7 @@ void TestWatchSimulator::init()
 
 void TestWatchSimulator::cleanupTestCase()
 {
+    m_accounts.reset();
     m_vault.reset();
 }
 
@@ -169,6 +174,7 @@ std::unique_ptr<WatchSimulator> TestWatchSimulator::makeSimulator()
     auto simulator = std::make_unique<WatchSimulator>();
     simulator->setDeviceDirectory(devicesDir);
     simulator->setVault(m_vault.get());
+    simulator->setAccounts(m_accounts->model());
     simulator->setClock(&m_clock);
     simulator->setSettings(m_settings.get());
     simulator->setDeviceId(QStringLiteral("fr255"));
@@ -178,7 +184,7 @@ std::unique_ptr<WatchSimulator> TestWatchSimulator::makeSimulator()
 QStringList TestWatchSimulator::accountIds() const
 {
     QStringList ids;
-    const auto* model = m_vault->accounts();
+    const auto* model = m_accounts->model();
     for (int row = 0; row < model->rowCount(); ++row)
         ids << model->data(model->index(row), AccountListModel::IdRole).toString();
     return ids;
@@ -214,7 +220,7 @@ void TestWatchSimulator::enterPinWithButtons(WatchSimulator& simulator, const QS
 
 QString TestWatchSimulator::vaultCode(const QString& id) const
 {
-    const auto* model = m_vault->accounts();
+    const auto* model = m_accounts->model();
     for (int row = 0; row < model->rowCount(); ++row) {
         const auto index = model->index(row);
         if (model->data(index, AccountListModel::IdRole).toString() == id)
@@ -554,7 +560,7 @@ void TestWatchSimulator::createExportNeedsAnUnlockedVault()
 void TestWatchSimulator::createExportLoadsTheWatch()
 {
     const auto simulator = makeSimulator();
-    QCOMPARE(simulator->exportChoices().size(), m_vault->accounts()->rowCount());
+    QCOMPARE(simulator->exportChoices().size(), m_accounts->model()->rowCount());
     simulator->setTargetMs(2000);
     const QStringList ids = accountIds().mid(0, 3);
     QSignalSpy exported(simulator.get(), &WatchSimulator::exportChanged);

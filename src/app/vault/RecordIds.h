@@ -1,0 +1,20 @@
+// What the app's parts agree on about records: ids as the models show them
+// (hex) and the time a change is stamped with.
+#pragma once
+
+#include "vault/Records.h"
+
+#include <QByteArray>
+#include <QString>
+#include <cstdint>
+#include <optional>
+
+namespace watchword::app {
+
+[[nodiscard]] QByteArray hexId(const vault::RecordId& id);
+// The record id a model row names (hex), or nothing if it names none.
+[[nodiscard]] std::optional<vault::RecordId> recordIdFrom(const QString& hex);
+// Now, in Unix seconds (the wall clock: what created and modified record).
+[[nodiscard]] std::int64_t nowSeconds();
+
+} // namespace watchword::app

@@ -1,0 +1,62 @@
+// The vault file's writer. Each save runs on a worker: lock the file, save
+// it atomically, give the lock up (so the command-line tool can write between
+// our saves). Saves never overlap: bytes handed in while one runs are written
+// when it ends, the newest winning.
+#pragma once
+
+#include "base/Bytes.h"
+
+#include <QObject>
+#include <QString>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace watchword::vault {
+class VaultStorage;
+}
+
+namespace watchword::app {
+
+class SaveQueue : public QObject
+{
+    Q_OBJECT
+
+public:
+    // A write's answer: "" when the bytes are on disk, else why not.
+    using Finished = std::function<void(const QString& error)>;
+
+    explicit SaveQueue(QObject* parent = nullptr);
+    ~SaveQueue() override;
+
+    bool saving() const { return m_saving; }
+    // The file the vault was read from or created as, kept between saves.
+    void setStorage(std::unique_ptr<vault::VaultStorage> storage);
+    // Writes file, now or when the running save ends. A failure is answered
+    // by finished when given (the caller undoes its change), by failed()
+    // otherwise; a success always by written().
+    void write(std::shared_ptr<const Bytes> file, Finished finished = {});
+
+signals:
+    void savingChanged();
+    // file is on disk; warning is what went wrong after it was (a directory
+    // that could not be flushed), usually "".
+    void written(const std::shared_ptr<const Bytes>& file, const QString& warning);
+    void failed(const QString& error);
+
+private:
+    struct Pending
+    {
+        std::shared_ptr<const Bytes> file;
+        Finished finished;
+    };
+    void start(Pending pending);
+    void setSaving(bool saving);
+
+    // Null while a save job holds it.
+    std::unique_ptr<vault::VaultStorage> m_storage;
+    std::optional<Pending> m_queued;
+    bool m_saving = false;
+};
+
+} // namespace watchword::app
