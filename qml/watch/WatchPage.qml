@@ -20,7 +20,7 @@ Pane {
     readonly property color errorColor: dark ? "#f2b8b5" : "#b3261e"
     readonly property color warningColor: dark ? "#fdd663" : "#8a5300"
     readonly property color mutedText: palette.placeholderText
-    readonly property var device: simulator.device
+    readonly property watchProfile device: simulator.device
     // The account ids ticked for the export.
     property var chosen: ({})
 
@@ -107,7 +107,7 @@ Pane {
                         currentIndex: page.simulator.devices.findIndex(d => d.id === page.simulator.deviceId)
                         onActivated: page.simulator.deviceId = currentValue
                         delegate: ItemDelegate {
-                            required property var modelData
+                            required property watchProfile modelData
                             required property int index
                             width: devicePicker.width
                             text: modelData.name + (modelData.verified ? "" : qsTr(" (unverified)"))
@@ -121,8 +121,8 @@ Pane {
                     color: page.mutedText
                     text: {
                         const d = page.device
-                        if (!d.shape)
-                            return qsTr("Unknown: %1").arg((d.unknownFields || []).join(", "))
+                        if (d.shape === "")
+                            return qsTr("Unknown: %1").arg(d.unknownFields.join(", "))
                         const input = d.buttons < 0 ? qsTr("input unknown")
                                     : d.touch ? qsTr("touch and %1 buttons").arg(d.buttons)
                                     : qsTr("%1 buttons").arg(d.buttons)
@@ -134,11 +134,11 @@ Pane {
                     }
                 }
                 Label {
-                    visible: page.device.verified === false
+                    visible: page.device.id !== "" && !page.device.verified
                     Layout.fillWidth: true
                     wrapMode: Text.Wrap
                     color: page.warningColor
-                    text: qsTr("Not verified: %1").arg(page.device.source || "")
+                    text: qsTr("Not verified: %1").arg(page.device.source)
                 }
 
                 // The watch, with its buttons where a Garmin has them: light,
@@ -264,7 +264,7 @@ Pane {
                                    .arg(screen.nativeWidth).arg(screen.nativeHeight)
                              : qsTr("%1 x %2 pixels, drawn smaller than life (widen the window); %3.")
                                    .arg(screen.nativeWidth).arg(screen.nativeHeight))
-                          .arg(page.device.paletteNote || "")
+                          .arg(page.device.paletteNote)
                           + " " + (page.simulator.touch
                                    ? qsTr("Tap, swipe, or use the arrows, Enter, Escape and digits.")
                                    : qsTr("Use the buttons, or the arrows, Enter, Escape and digits."))
@@ -308,7 +308,7 @@ Pane {
                             Repeater {
                                 model: page.simulator.exportChoices
                                 CheckBox {
-                                    required property var modelData
+                                    required property watchExportChoice modelData
                                     text: modelData.title
                                     checked: page.chosen[modelData.id] === true
                                     onToggled: {
@@ -394,8 +394,11 @@ Pane {
                     }
                 }
 
+                // Without a watch (no profiles could be read) there is
+                // nothing to cost.
                 GroupBox {
-                    title: qsTr("What it costs on %1").arg(page.device.name || "")
+                    title: qsTr("What it costs on %1").arg(page.device.name)
+                    visible: page.device.id !== ""
                     Layout.fillWidth: true
 
                     ColumnLayout {
@@ -428,7 +431,7 @@ Pane {
                                     model: page.simulator.costs
                                     delegate: RowLayout {
                                         id: costRow
-                                        required property var modelData
+                                        required property watchCost modelData
                                         objectName: "costRow_" + modelData.key
                                         width: parent ? parent.width : 0
                                         Label {
@@ -589,7 +592,7 @@ Pane {
                             Layout.fillWidth: true
                             wrapMode: Text.Wrap
                             color: page.warningColor
-                            text: page.simulator.inconsistency.text || ""
+                            text: page.simulator.inconsistency.text
                         }
                         Column {
                             Layout.fillWidth: true

@@ -188,6 +188,25 @@ Item {
             compare(page.simulator.costs.length, 6)
         }
 
+        // No profiles could be read: the reason is shown and no figures of
+        // no watch; nothing reads a value that is not there (init fails the
+        // test on any warning).
+        function test_withoutProfilesTheReasonIsShown() {
+            const simulator = createTemporaryObject(simulatorComponent, root,
+                                                    { deviceDirectory: testWatchDevices + "/missing" })
+            verify(simulator)
+            verify(simulator.loadError !== "")
+            compare(simulator.devices.length, 0)
+            compare(simulator.device.id, "")
+            compare(simulator.costs.length, 0)
+            const page = createTemporaryObject(pageComponent, root, { simulator: simulator })
+            verify(page)
+            verify(visibleLabelStarting(page, simulator.loadError), "the reason is shown")
+            verify(!visibleLabelStarting(page, "Not verified"))
+            verify(!costGroup(page).visible)
+            compare(child(page, "devicePicker").count, 0)
+        }
+
         function test_costTableHasSixRowsWithTheirBasis() {
             const page = makePage()
             const table = child(page, "costTable")

@@ -59,16 +59,6 @@ std::optional<watch::Operation> operationNamed(const QString& key)
     return std::nullopt;
 }
 
-QVariantMap timingMap(const std::optional<watch::Timing>& timing)
-{
-    QVariantMap map;
-    map[QStringLiteral("basis")] = timing ? text(basisName(timing->basis)) : QString();
-    map[QStringLiteral("lowMs")] = timing ? timing->ms.low : 0.0;
-    map[QStringLiteral("highMs")] = timing ? timing->ms.high : 0.0;
-    map[QStringLiteral("text")] = timing ? text(watch::spanText(timing->ms)) : QString();
-    return map;
-}
-
 // "2.1 - 10.4 s", "850 ms": an unlock as the watch screen says it.
 QString unlockText(const watch::Span& ms)
 {
@@ -99,26 +89,6 @@ QString viewName(watch::View view)
         return QStringLiteral("glance");
     }
     return {};
-}
-
-// A profile as the device list shows it.
-QVariantMap deviceSummary(const watch::Device& device)
-{
-    const auto& display = device.display;
-    QVariantMap map;
-    map[QStringLiteral("id")] = text(device.id);
-    map[QStringLiteral("name")] = text(device.name);
-    map[QStringLiteral("verified")] = device.verified;
-    map[QStringLiteral("shape")] = display.shape ? text(shapeName(*display.shape)) : QString();
-    map[QStringLiteral("width")] = display.width.value_or(0);
-    map[QStringLiteral("height")] = display.height.value_or(0);
-    map[QStringLiteral("technology")] = text(watch::displayText(device));
-    map[QStringLiteral("palette")] =
-        display.palette ? text(paletteName(*display.palette)) : QString();
-    map[QStringLiteral("touch")] = device.input.touch.value_or(false);
-    map[QStringLiteral("buttons")] = device.input.buttons.value_or(-1);
-    map[QStringLiteral("drawable")] = watch::geometryOf(display).has_value();
-    return map;
 }
 
 // What a checked PIN hands back to the GUI thread: the accounts' labels and
@@ -276,11 +246,12 @@ const watch::Device* WatchSimulator::current() const
     return m_current < m_devices.size() ? &m_devices[m_current] : nullptr;
 }
 
-QVariantList WatchSimulator::devices() const
+QList<WatchProfile> WatchSimulator::devices() const
 {
-    QVariantList list;
+    QList<WatchProfile> list;
+    list.reserve(qsizetype(m_devices.size()));
     for (const auto& device : m_devices)
-        list << deviceSummary(device);
+        list << WatchProfile::from(device);
     return list;
 }
 
@@ -306,25 +277,10 @@ void WatchSimulator::setDeviceId(const QString& id)
         emit exportChanged(); // made for this watch or for another
 }
 
-QVariantMap WatchSimulator::device() const
+WatchProfile WatchSimulator::device() const
 {
     const auto* device = current();
-    if (!device)
-        return {};
-    QVariantMap map = deviceSummary(*device);
-    map[QStringLiteral("source")] = text(device->source);
-    map[QStringLiteral("resolution")] = text(watch::resolutionText(*device));
-    map[QStringLiteral("appBytes")] = device->appBytes ? qint64(*device->appBytes) : qint64(-1);
-    map[QStringLiteral("memory")] = text(watch::memoryText(*device));
-    map[QStringLiteral("apiMin")] = text(device->apiMin.value_or(std::string()));
-    map[QStringLiteral("apiMax")] = text(device->apiMax.value_or(std::string()));
-    map[QStringLiteral("cryptoKnown")] = device->crypto.has_value();
-    map[QStringLiteral("crypto")] = device->crypto ? toQStringList(*device->crypto) : QStringList();
-    if (device->display.palette)
-        map[QStringLiteral("paletteNote")] = text(paletteColours(*device->display.palette).note);
-    map[QStringLiteral("unknownFields")] = toQStringList(device->unknownFields());
-    map[QStringLiteral("measuredSource")] = text(device->performance.measuredSource);
-    return map;
+    return device ? WatchProfile::from(*device) : WatchProfile();
 }
 
 bool WatchSimulator::drawable() const
@@ -379,86 +335,34 @@ void WatchSimulator::recompute()
     emit costsChanged();
 }
 
-QVariantList WatchSimulator::costs() const
+QList<WatchCost> WatchSimulator::costs() const
 {
-    QVariantList list;
+    QList<WatchCost> list;
     if (!m_estimate)
         return list;
-    const auto* device = current();
-    for (const auto& cost : m_estimate->operations) {
-        QVariantMap map = timingMap(cost.device);
-        map[QStringLiteral("key")] = text(operationKey(cost.operation));
-        map[QStringLiteral("title")] = text(operationTitle(cost.operation));
-        map[QStringLiteral("simulatorMs")] = cost.simulatorMs;
-        map[QStringLiteral("simulatorText")] = text(watch::millisecondsText(cost.simulatorMs));
-        map[QStringLiteral("workClass")] =
-            cost.workClass ? text(workClassName(*cost.workClass)) : QString();
-        map[QStringLiteral("why")] = text(cost.why);
-        map[QStringLiteral("unavailable")] = text(cost.unavailable);
-        const auto measured = device->performance.measuredMs.find(cost.operation);
-        map[QStringLiteral("measuredMs")] =
-            measured != device->performance.measuredMs.end() ? measured->second : 0.0;
-        list << map;
-    }
+    for (const auto& cost : m_estimate->operations)
+        list << WatchCost::from(cost, *current());
     return list;
 }
 
-QVariantMap WatchSimulator::unlock() const
+WatchUnlock WatchSimulator::unlock() const
 {
-    if (!m_estimate)
-        return {};
-    const auto& unlock = m_estimate->unlock;
-    QVariantMap map = timingMap(unlock.device);
-    map[QStringLiteral("iterations")] = qint64(unlock.iterations);
-    map[QStringLiteral("simulatorMs")] = unlock.simulatorMs;
-    map[QStringLiteral("simulatorText")] = text(watch::millisecondsText(unlock.simulatorMs));
-    return map;
+    return m_estimate ? WatchUnlock::from(m_estimate->unlock) : WatchUnlock();
 }
 
-QVariantMap WatchSimulator::calibration() const
+WatchCalibration WatchSimulator::calibration() const
 {
-    if (!m_estimate)
-        return {};
-    const auto& count = m_estimate->calibration;
-    QVariantMap map;
-    map[QStringLiteral("targetMs")] = qint64(count.targetMs);
-    map[QStringLiteral("simulator")] = qint64(count.simulator);
-    map[QStringLiteral("basis")] =
-        count.deviceBasis ? text(basisName(*count.deviceBasis)) : QString();
-    map[QStringLiteral("low")] = qint64(count.deviceLow);
-    map[QStringLiteral("high")] = qint64(count.deviceHigh);
-    map[QStringLiteral("floor")] = qint64(watch::minimumIterations);
-    map[QStringLiteral("floorApplied")] = count.floorApplied;
-    map[QStringLiteral("warnings")] = toQStringList(count.warnings);
-    return map;
+    return m_estimate ? WatchCalibration::from(m_estimate->calibration) : WatchCalibration();
 }
 
-QVariantMap WatchSimulator::memory() const
+WatchMemory WatchSimulator::memory() const
 {
-    if (!m_estimate)
-        return {};
-    const auto& memory = m_estimate->memory;
-    QVariantMap map;
-    map[QStringLiteral("workingSetBytes")] = qint64(memory.workingSetBytes);
-    map[QStringLiteral("payloadBytes")] = qint64(memory.payloadBytes);
-    map[QStringLiteral("payloadEstimated")] = memory.payloadEstimated;
-    map[QStringLiteral("limitBytes")] = memory.limitBytes ? qint64(*memory.limitBytes) : qint64(-1);
-    map[QStringLiteral("appPercent")] = memory.appPercent.value_or(-1.0);
-    map[QStringLiteral("totalPercent")] = memory.totalPercent.value_or(-1.0);
-    map[QStringLiteral("unavailable")] = text(memory.unavailable);
-    map[QStringLiteral("warnings")] = toQStringList(memory.warnings);
-    return map;
+    return m_estimate ? WatchMemory::from(m_estimate->memory) : WatchMemory();
 }
 
-QVariantMap WatchSimulator::inconsistency() const
+WatchInconsistency WatchSimulator::inconsistency() const
 {
-    if (!m_estimate)
-        return {};
-    QVariantMap map;
-    map[QStringLiteral("simulatorRoundsPerSecond")] = m_estimate->simulatorRoundsPerSecond;
-    map[QStringLiteral("simulatorCalibrationRounds")] = m_estimate->simulatorCalibrationRounds;
-    map[QStringLiteral("text")] = text(m_estimate->inconsistency);
-    return map;
+    return m_estimate ? WatchInconsistency::from(*m_estimate) : WatchInconsistency();
 }
 
 QStringList WatchSimulator::notes() const
@@ -518,44 +422,43 @@ bool WatchSimulator::setMeasured(const QString& operationKey, double millisecond
     return true;
 }
 
-QVariantMap WatchSimulator::exportInfo() const
+WatchExportInfo WatchSimulator::exportInfo() const
 {
     if (!m_header)
         return {};
-    QVariantMap map;
-    map[QStringLiteral("deviceId")] = text(m_header->deviceId);
+    WatchExportInfo info;
+    info.deviceId = text(m_header->deviceId);
     // The watch's name where it is one of ours (an export from elsewhere may
     // name a watch this app has no profile of: then its id).
     const auto maker = std::find_if(m_devices.begin(), m_devices.end(), [&](const auto& device) {
         return device.id == m_header->deviceId;
     });
-    map[QStringLiteral("deviceName")] =
-        text(maker != m_devices.end() ? maker->name : m_header->deviceId);
-    map[QStringLiteral("accounts")] = qint64(m_payloadAccounts);
-    map[QStringLiteral("bytes")] = qint64(m_payload ? m_payload->size() : 0);
-    map[QStringLiteral("iterations")] = qint64(m_header->iterations);
-    map[QStringLiteral("createdAt")] =
+    info.deviceName = text(maker != m_devices.end() ? maker->name : m_header->deviceId);
+    info.forThisDevice = m_header->deviceId == deviceId().toStdString();
+    info.accounts = qint64(m_payloadAccounts);
+    info.bytes = qint64(m_payload ? m_payload->size() : 0);
+    info.iterations = m_header->iterations;
+    info.createdAt =
         QDateTime::fromSecsSinceEpoch(m_header->created, Qt::UTC).toString(Qt::ISODate);
-    map[QStringLiteral("fromFile")] = m_payloadFromFile;
-    map[QStringLiteral("forThisDevice")] = m_header->deviceId == deviceId().toStdString();
-    return map;
+    info.fromFile = m_payloadFromFile;
+    return info;
 }
 
-QVariantList WatchSimulator::exportChoices() const
+QList<WatchExportChoice> WatchSimulator::exportChoices() const
 {
-    QVariantList list;
+    QList<WatchExportChoice> list;
     const AccountListModel* model = m_accounts;
     if (!model)
         return list;
     for (int row = 0; row < model->rowCount(); ++row) {
         const auto index = model->index(row, 0);
-        QVariantMap map;
-        map[QStringLiteral("id")] = model->data(index, AccountListModel::IdRole);
-        map[QStringLiteral("title")] =
+        WatchExportChoice choice;
+        choice.id = model->data(index, AccountListModel::IdRole).toString();
+        choice.title =
             accountTitle(model->data(index, AccountListModel::IssuerRole).toString(),
                          model->data(index, AccountListModel::AccountNameRole).toString());
-        map[QStringLiteral("kind")] = model->data(index, AccountListModel::KindRole);
-        list << map;
+        choice.kind = model->data(index, AccountListModel::KindRole).toString();
+        list << choice;
     }
     return list;
 }

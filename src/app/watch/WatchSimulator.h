@@ -16,6 +16,7 @@
 #include "app/desktop/AppSettings.h"
 #include "app/vault/VaultController.h"
 #include "app/watch/WatchScreenRenderer.h"
+#include "app/watch/WatchValues.h"
 #include "watch/CostModel.h"
 #include "watch/Device.h"
 #include "watch/WatchApp.h"
@@ -26,8 +27,6 @@
 #include <QString>
 #include <QStringList>
 #include <QUrl>
-#include <QVariantList>
-#include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 #include <memory>
 #include <optional>
@@ -53,17 +52,13 @@ class WatchSimulator : public QObject
     // Where profiles are read from; defaults to watch::defaultDeviceDirectory().
     Q_PROPERTY(
         QString deviceDirectory READ deviceDirectory WRITE setDeviceDirectory NOTIFY devicesChanged)
-    // One map per profile: id, name, verified, shape ("round", "semi-octagon",
-    // "rectangle", "" if unknown), width, height (0 if unknown), technology,
-    // palette, touch, buttons (-1 if unknown), drawable.
-    Q_PROPERTY(QVariantList devices READ devices NOTIFY devicesChanged)
+    // Every profile loaded, in the folder's order.
+    Q_PROPERTY(QList<watchword::app::WatchProfile> devices READ devices NOTIFY devicesChanged)
     // Why the profiles could not be loaded (the file and field named); "".
     Q_PROPERTY(QString loadError READ loadError NOTIFY devicesChanged)
     Q_PROPERTY(QString deviceId READ deviceId WRITE setDeviceId NOTIFY deviceChanged)
-    // The chosen profile as in devices, plus source, appBytes (-1), apiMin,
-    // apiMax, crypto (list; empty and cryptoKnown false if unknown),
-    // paletteNote, unknownFields (list).
-    Q_PROPERTY(QVariantMap device READ device NOTIFY deviceChanged)
+    // The chosen profile; default-made (id "") if none is.
+    Q_PROPERTY(watchword::app::WatchProfile device READ device NOTIFY deviceChanged)
     // Whether the screen can be drawn, and why not ("fr70: the shape and the
     // resolution are unknown").
     Q_PROPERTY(bool drawable READ drawable NOTIFY deviceChanged)
@@ -72,23 +67,17 @@ class WatchSimulator : public QObject
     Q_PROPERTY(int screenHeight READ screenHeight NOTIFY deviceChanged)
     Q_PROPERTY(bool touch READ touch NOTIFY deviceChanged)
 
-    // The cost table: one map per operation: key ("totp-sha1"), title
-    // ("TOTP, SHA-1"), simulatorMs, basis ("simulator", "estimate",
-    // "measured", "" if unavailable), lowMs, highMs, text ("1.8-7.0 ms"),
-    // workClass ("native", "vm", ""), why, unavailable, measuredMs (0: none).
-    Q_PROPERTY(QVariantList costs READ costs NOTIFY costsChanged)
-    // The unlock: iterations, simulatorMs, basis, lowMs, highMs, text.
-    Q_PROPERTY(QVariantMap unlock READ unlock NOTIFY costsChanged)
-    // The calibrated count: targetMs, simulator, basis, low, high,
-    // floorApplied, warnings (list).
-    Q_PROPERTY(QVariantMap calibration READ calibration NOTIFY costsChanged)
-    // Memory: workingSetBytes, payloadBytes, payloadEstimated, limitBytes
-    // (-1), appPercent, totalPercent (-1 if unknown), unavailable, warnings.
-    Q_PROPERTY(QVariantMap memory READ memory NOTIFY costsChanged)
-    // The notes' inconsistency, stated: simulatorRoundsPerSecond,
-    // simulatorCalibrationRounds, text ("" if they agree); and the
-    // estimate's other notes (the basis of estimates, unknown fields).
-    Q_PROPERTY(QVariantMap inconsistency READ inconsistency NOTIFY costsChanged)
+    // The chosen watch's estimate (WatchValues.h); without a watch, no rows
+    // and the values as default-made: the cost table, one row per
+    // operation; the unlock; the calibrated count; the memory.
+    Q_PROPERTY(QList<watchword::app::WatchCost> costs READ costs NOTIFY costsChanged)
+    Q_PROPERTY(watchword::app::WatchUnlock unlock READ unlock NOTIFY costsChanged)
+    Q_PROPERTY(watchword::app::WatchCalibration calibration READ calibration NOTIFY costsChanged)
+    Q_PROPERTY(watchword::app::WatchMemory memory READ memory NOTIFY costsChanged)
+    // The notes' inconsistency, stated; and the estimate's other notes (the
+    // basis of estimates, unknown fields).
+    Q_PROPERTY(
+        watchword::app::WatchInconsistency inconsistency READ inconsistency NOTIFY costsChanged)
     Q_PROPERTY(QStringList notes READ notes NOTIFY costsChanged)
     // The unlock target the calibrated count aims at (ms, 100..10,000).
     Q_PROPERTY(int targetMs READ targetMs WRITE setTargetMs NOTIFY costsChanged)
@@ -97,12 +86,11 @@ class WatchSimulator : public QObject
 
     // The export: whether one is loaded, and what it holds.
     Q_PROPERTY(bool exportLoaded READ exportLoaded NOTIFY exportChanged)
-    // deviceId, deviceName, forThisDevice, accounts, bytes, iterations, createdAt (ISO text),
-    // fromFile.
-    Q_PROPERTY(QVariantMap exportInfo READ exportInfo NOTIFY exportChanged)
-    // The vault's OTP accounts to choose from: id, title ("GitHub
-    // (alice)"), kind ("totp", "hotp", "steam").
-    Q_PROPERTY(QVariantList exportChoices READ exportChoices NOTIFY exportChoicesChanged)
+    // Default-made if none is.
+    Q_PROPERTY(watchword::app::WatchExportInfo exportInfo READ exportInfo NOTIFY exportChanged)
+    // The vault's OTP accounts to choose from, in the vault's order.
+    Q_PROPERTY(QList<watchword::app::WatchExportChoice> exportChoices READ exportChoices NOTIFY
+                   exportChoicesChanged)
 
     // The watch app: "noExport", "pin", "unlocking", "code", "list", "glance".
     Q_PROPERTY(QString view READ view NOTIFY frameChanged)
@@ -129,22 +117,22 @@ public:
     void setSettings(AppSettings* settings);
     const QString& deviceDirectory() const { return m_deviceDirectory; }
     void setDeviceDirectory(const QString& directory);
-    QVariantList devices() const;
+    QList<WatchProfile> devices() const;
     const QString& loadError() const { return m_loadError; }
     QString deviceId() const;
     void setDeviceId(const QString& id);
-    QVariantMap device() const;
+    WatchProfile device() const;
     bool drawable() const;
     QString undrawableReason() const;
     int screenWidth() const;
     int screenHeight() const;
     bool touch() const;
 
-    QVariantList costs() const;
-    QVariantMap unlock() const;
-    QVariantMap calibration() const;
-    QVariantMap memory() const;
-    QVariantMap inconsistency() const;
+    QList<WatchCost> costs() const;
+    WatchUnlock unlock() const;
+    WatchCalibration calibration() const;
+    WatchMemory memory() const;
+    WatchInconsistency inconsistency() const;
     QStringList notes() const;
     int targetMs() const { return int(m_targetMs); }
     void setTargetMs(int milliseconds);
@@ -152,8 +140,8 @@ public:
     void setIterations(int iterations);
 
     bool exportLoaded() const { return m_payload.has_value(); }
-    QVariantMap exportInfo() const;
-    QVariantList exportChoices() const;
+    WatchExportInfo exportInfo() const;
+    QList<WatchExportChoice> exportChoices() const;
 
     QString view() const;
     QString selectedTitle() const;

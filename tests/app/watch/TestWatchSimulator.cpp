@@ -32,6 +32,9 @@ using watchword::app::AppSettings;
 using watchword::app::ClipboardService;
 using watchword::app::Clock;
 using watchword::app::VaultController;
+using watchword::app::WatchCalibration;
+using watchword::app::WatchCost;
+using watchword::app::WatchExportInfo;
 using watchword::app::WatchSimulator;
 namespace watch = watchword::watch;
 
@@ -45,11 +48,12 @@ QString settingsFolder;
 // 2027-01-15 08:00:07 UTC: 23 s left in a 30 s period.
 constexpr qint64 startMilliseconds = 1'800'000'007'000;
 
-QVariantMap costRow(const WatchSimulator& simulator, const QString& key)
+// The cost row of operation key; a default-made one (key "") if none.
+WatchCost costRow(const WatchSimulator& simulator, const QString& key)
 {
     for (const auto& row : simulator.costs())
-        if (row.toMap().value(QStringLiteral("key")).toString() == key)
-            return row.toMap();
+        if (row.key == key)
+            return row;
     return {};
 }
 
@@ -250,7 +254,7 @@ void TestWatchSimulator::everyShippedProfileIsListed()
     QVERIFY(expected.size() >= 2);
     QStringList listed;
     for (const auto& device : simulator->devices())
-        listed << device.toMap().value(QStringLiteral("id")).toString();
+        listed << device.id;
     expected.sort();
     listed.sort();
     QCOMPARE(listed, expected);
@@ -262,15 +266,15 @@ void TestWatchSimulator::fr70IsNotDrawable()
     simulator->setDeviceId(QStringLiteral("fr70"));
     QCOMPARE(simulator->deviceId(), QStringLiteral("fr70"));
     QVERIFY(!simulator->drawable());
-    const QString name = simulator->device().value(QStringLiteral("name")).toString();
+    const QString name = simulator->device().name;
     QVERIFY(!name.isEmpty());
     QVERIFY2(simulator->undrawableReason().contains(name),
              qPrintable(simulator->undrawableReason()));
     QCOMPARE(simulator->screenWidth(), 0);
     QCOMPARE(simulator->screenHeight(), 0);
     for (const auto& device : simulator->devices())
-        if (device.toMap().value(QStringLiteral("id")) == QStringLiteral("fr70"))
-            QVERIFY(!device.toMap().value(QStringLiteral("drawable")).toBool());
+        if (device.id == QStringLiteral("fr70"))
+            QVERIFY(!device.drawable);
     // Its costs are still given, from what is known.
     QCOMPARE(simulator->costs().size(), 6);
 }
@@ -302,7 +306,7 @@ void TestWatchSimulator::drawableProfiles()
     QCOMPARE(simulator->deviceId(), id);
     QVERIFY(simulator->drawable());
     QCOMPARE(simulator->undrawableReason(), QString());
-    QCOMPARE(simulator->device().value(QStringLiteral("shape")).toString(), shape);
+    QCOMPARE(simulator->device().shape, shape);
     QCOMPARE(simulator->screenWidth(), width);
     QCOMPARE(simulator->screenHeight(), height);
     // The choice is remembered.
@@ -346,76 +350,71 @@ void TestWatchSimulator::aBadProfileFailsTheLoad()
 void TestWatchSimulator::costsOnTheNotesFigures()
 {
     const auto simulator = makeSimulator();
-    const QVariantList costs = simulator->costs();
+    const QList<WatchCost> costs = simulator->costs();
     QCOMPARE(costs.size(), 6);
     const std::pair<const char*, double> figures[] = {
         {"totp-sha1", 0.35}, {"totp-sha256", 0.05}, {"totp-sha512", 17.5},
         {"pbkdf2-1000", 52}, {"seal-open", 0.25},   {"self-test", 6.7},
     };
     for (const auto& [key, ms] : figures) {
-        const QVariantMap row = costRow(*simulator, QString::fromLatin1(key));
-        QVERIFY2(!row.isEmpty(), key);
-        QCOMPARE(row.value(QStringLiteral("simulatorMs")).toDouble(), ms);
-        QCOMPARE(row.value(QStringLiteral("basis")).toString(), QStringLiteral("estimate"));
-        QCOMPARE(row.value(QStringLiteral("measuredMs")).toDouble(), 0.0);
-        QVERIFY(row.value(QStringLiteral("lowMs")).toDouble() <
-                row.value(QStringLiteral("highMs")).toDouble());
-        QVERIFY(!row.value(QStringLiteral("text")).toString().isEmpty());
+        const WatchCost row = costRow(*simulator, QString::fromLatin1(key));
+        QCOMPARE(row.key, QString::fromLatin1(key));
+        QCOMPARE(row.simulatorMs, ms);
+        QCOMPARE(row.basis, QStringLiteral("estimate"));
+        QCOMPARE(row.measuredMs, 0.0);
+        QVERIFY(row.lowMs < row.highMs);
+        QVERIFY(!row.text.isEmpty());
     }
 }
 
 void TestWatchSimulator::aMeasuredValueReplacesTheEstimate()
 {
     const auto simulator = makeSimulator();
-    const QVariantMap calibrationBefore = simulator->calibration();
-    QVERIFY(calibrationBefore.value(QStringLiteral("floorApplied")).toBool());
+    const WatchCalibration calibrationBefore = simulator->calibration();
+    QVERIFY(calibrationBefore.floorApplied);
     QSignalSpy costs(simulator.get(), &WatchSimulator::costsChanged);
     QVERIFY(simulator->setMeasured(QStringLiteral("pbkdf2-1000"), 10));
     QVERIFY(costs.size() >= 1);
 
-    const QVariantMap row = costRow(*simulator, QStringLiteral("pbkdf2-1000"));
-    QCOMPARE(row.value(QStringLiteral("basis")).toString(), QStringLiteral("measured"));
-    QCOMPARE(row.value(QStringLiteral("lowMs")).toDouble(), 10.0);
-    QCOMPARE(row.value(QStringLiteral("highMs")).toDouble(), 10.0);
-    QCOMPARE(row.value(QStringLiteral("measuredMs")).toDouble(), 10.0);
+    const WatchCost row = costRow(*simulator, QStringLiteral("pbkdf2-1000"));
+    QCOMPARE(row.basis, QStringLiteral("measured"));
+    QCOMPARE(row.lowMs, 10.0);
+    QCOMPARE(row.highMs, 10.0);
+    QCOMPARE(row.measuredMs, 10.0);
     // The other rows stay estimates.
-    QCOMPARE(costRow(*simulator, QStringLiteral("totp-sha1")).value(QStringLiteral("basis")),
-             QStringLiteral("estimate"));
+    QCOMPARE(costRow(*simulator, QStringLiteral("totp-sha1")).basis, QStringLiteral("estimate"));
 
     // 1,000 ms at 10 ms per 1,000 rounds: 100,000 rounds, timed at 1 s.
-    const QVariantMap calibration = simulator->calibration();
-    QCOMPARE(calibration.value(QStringLiteral("basis")).toString(), QStringLiteral("measured"));
-    QCOMPARE(calibration.value(QStringLiteral("low")).toLongLong(), 100'000);
-    QCOMPARE(calibration.value(QStringLiteral("high")).toLongLong(), 100'000);
-    QVERIFY(!calibration.value(QStringLiteral("floorApplied")).toBool());
-    QVERIFY(calibration.value(QStringLiteral("warnings")).toStringList().isEmpty());
-    const QVariantMap unlock = simulator->unlock();
-    QCOMPARE(unlock.value(QStringLiteral("iterations")).toLongLong(), 100'000);
-    QCOMPARE(unlock.value(QStringLiteral("basis")).toString(), QStringLiteral("measured"));
-    QCOMPARE(unlock.value(QStringLiteral("lowMs")).toDouble(), 1000.0);
-    QCOMPARE(unlock.value(QStringLiteral("highMs")).toDouble(), 1000.0);
+    const WatchCalibration calibration = simulator->calibration();
+    QCOMPARE(calibration.basis, QStringLiteral("measured"));
+    QCOMPARE(calibration.low, 100'000);
+    QCOMPARE(calibration.high, 100'000);
+    QVERIFY(!calibration.floorApplied);
+    QVERIFY(calibration.warnings.isEmpty());
+    const auto unlock = simulator->unlock();
+    QCOMPARE(unlock.iterations, 100'000);
+    QCOMPARE(unlock.basis, QStringLiteral("measured"));
+    QCOMPARE(unlock.lowMs, 1000.0);
+    QCOMPARE(unlock.highMs, 1000.0);
 
     // Kept by device: a new simulator on the same settings shows it; another
     // watch does not.
     {
         const auto again = makeSimulator();
-        const QVariantMap kept = costRow(*again, QStringLiteral("pbkdf2-1000"));
-        QCOMPARE(kept.value(QStringLiteral("basis")).toString(), QStringLiteral("measured"));
-        QCOMPARE(kept.value(QStringLiteral("measuredMs")).toDouble(), 10.0);
-        QCOMPARE(again->unlock().value(QStringLiteral("iterations")).toLongLong(), 100'000);
+        const WatchCost kept = costRow(*again, QStringLiteral("pbkdf2-1000"));
+        QCOMPARE(kept.basis, QStringLiteral("measured"));
+        QCOMPARE(kept.measuredMs, 10.0);
+        QCOMPARE(again->unlock().iterations, 100'000);
         again->setDeviceId(QStringLiteral("fr965"));
-        QCOMPARE(costRow(*again, QStringLiteral("pbkdf2-1000")).value(QStringLiteral("basis")),
-                 QStringLiteral("estimate"));
+        QCOMPARE(costRow(*again, QStringLiteral("pbkdf2-1000")).basis, QStringLiteral("estimate"));
     }
 
     // 0 clears it, here and in the settings.
     QVERIFY(simulator->setMeasured(QStringLiteral("pbkdf2-1000"), 0));
-    QCOMPARE(costRow(*simulator, QStringLiteral("pbkdf2-1000")).value(QStringLiteral("basis")),
-             QStringLiteral("estimate"));
+    QCOMPARE(costRow(*simulator, QStringLiteral("pbkdf2-1000")).basis, QStringLiteral("estimate"));
     QCOMPARE(simulator->calibration(), calibrationBefore);
     const auto cleared = makeSimulator();
-    QCOMPARE(costRow(*cleared, QStringLiteral("pbkdf2-1000")).value(QStringLiteral("basis")),
-             QStringLiteral("estimate"));
+    QCOMPARE(costRow(*cleared, QStringLiteral("pbkdf2-1000")).basis, QStringLiteral("estimate"));
 }
 
 void TestWatchSimulator::badMeasuredValuesAreRefused_data()
@@ -435,7 +434,7 @@ void TestWatchSimulator::badMeasuredValuesAreRefused()
     QFETCH(QString, key);
     QFETCH(double, milliseconds);
     const auto simulator = makeSimulator();
-    const QVariantList before = simulator->costs();
+    const QList<WatchCost> before = simulator->costs();
     QSignalSpy costs(simulator.get(), &WatchSimulator::costsChanged);
     QVERIFY(!simulator->setMeasured(key, milliseconds));
     QVERIFY(!simulator->error().isEmpty());
@@ -447,12 +446,11 @@ void TestWatchSimulator::badMeasuredValuesAreRefused()
 void TestWatchSimulator::theNotesInconsistencyIsStatedOnce()
 {
     const auto simulator = makeSimulator();
-    const QString text = simulator->inconsistency().value(QStringLiteral("text")).toString();
+    const QString text = simulator->inconsistency().text;
     QVERIFY(!text.isEmpty());
     QVERIFY2(text.contains(QStringLiteral("19,231")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("12,000")), qPrintable(text));
-    QCOMPARE(simulator->inconsistency().value(QStringLiteral("simulatorCalibrationRounds")),
-             12000.0);
+    QCOMPARE(simulator->inconsistency().simulatorCalibrationRounds, 12000.0);
     QVERIFY(!simulator->notes().contains(text));
     for (const auto& note : simulator->notes())
         QVERIFY2(!note.contains(QStringLiteral("19,231")), qPrintable(note));
@@ -469,7 +467,7 @@ void TestWatchSimulator::targetAndIterations()
     QCOMPARE(simulator->targetMs(), 100);
     simulator->setTargetMs(20'000);
     QCOMPARE(simulator->targetMs(), 10'000);
-    QCOMPARE(simulator->calibration().value(QStringLiteral("targetMs")).toLongLong(), 10'000);
+    QCOMPARE(simulator->calibration().targetMs, 10'000);
     simulator->setTargetMs(-1);
     QCOMPARE(simulator->targetMs(), 100);
     simulator->setTargetMs(4000);
@@ -477,22 +475,19 @@ void TestWatchSimulator::targetAndIterations()
 
     // 0: the count an export would choose.
     QCOMPARE(simulator->iterations(), 0);
-    QCOMPARE(simulator->unlock().value(QStringLiteral("iterations")).toLongLong(),
-             qint64(watch::exportIterations(fr255, 4000)));
-    QCOMPARE(simulator->unlock().value(QStringLiteral("iterations")).toLongLong(),
-             simulator->calibration().value(QStringLiteral("low")).toLongLong());
+    QCOMPARE(simulator->unlock().iterations, qint64(watch::exportIterations(fr255, 4000)));
+    QCOMPARE(simulator->unlock().iterations, simulator->calibration().low);
 
     // 12,000 rounds at 52 ms per 1,000.
     QSignalSpy costs(simulator.get(), &WatchSimulator::costsChanged);
     simulator->setIterations(12'000);
     QCOMPARE(costs.size(), 1);
     QCOMPARE(simulator->iterations(), 12'000);
-    QCOMPARE(simulator->unlock().value(QStringLiteral("iterations")).toLongLong(), 12'000);
-    QCOMPARE(simulator->unlock().value(QStringLiteral("simulatorMs")).toDouble(), 624.0);
+    QCOMPARE(simulator->unlock().iterations, 12'000);
+    QCOMPARE(simulator->unlock().simulatorMs, 624.0);
 
     simulator->setIterations(0);
-    QCOMPARE(simulator->unlock().value(QStringLiteral("iterations")).toLongLong(),
-             qint64(watch::exportIterations(fr255, 4000)));
+    QCOMPARE(simulator->unlock().iterations, qint64(watch::exportIterations(fr255, 4000)));
 }
 
 void TestWatchSimulator::createExportRefusesBadInput_data()
@@ -533,7 +528,7 @@ void TestWatchSimulator::createExportRefusesBadInput()
     QVERIFY(!simulator->createExport(ids, pin, repeat));
     QVERIFY2(simulator->error().contains(error), qPrintable(simulator->error()));
     QVERIFY(!simulator->exportLoaded());
-    QCOMPARE(simulator->exportInfo(), QVariantMap());
+    QCOMPARE(simulator->exportInfo(), WatchExportInfo());
     QCOMPARE(exported.size(), 0);
     QCOMPARE(simulator->view(), QStringLiteral("noExport"));
 }
@@ -567,35 +562,31 @@ void TestWatchSimulator::createExportLoadsTheWatch()
     exportAccounts(*simulator, ids);
     QCOMPARE(exported.size(), 1);
     QCOMPARE(simulator->error(), QString());
-    const QVariantMap info = simulator->exportInfo();
-    QCOMPARE(info.value(QStringLiteral("accounts")).toLongLong(), 3);
-    QCOMPARE(info.value(QStringLiteral("deviceId")).toString(), QStringLiteral("fr255"));
-    QCOMPARE(info.value(QStringLiteral("iterations")).toLongLong(),
-             qint64(watch::exportIterations(shippedDevice("fr255"), 2000)));
-    QCOMPARE(info.value(QStringLiteral("fromFile")).toBool(), false);
-    QVERIFY(info.value(QStringLiteral("bytes")).toLongLong() > 0);
-    QCOMPARE(info.value(QStringLiteral("createdAt")).toString(),
+    const WatchExportInfo info = simulator->exportInfo();
+    QCOMPARE(info.accounts, 3);
+    QCOMPARE(info.deviceId, QStringLiteral("fr255"));
+    QCOMPARE(info.iterations, qint64(watch::exportIterations(shippedDevice("fr255"), 2000)));
+    QCOMPARE(info.fromFile, false);
+    QVERIFY(info.bytes > 0);
+    QCOMPARE(info.createdAt,
              QDateTime::fromMSecsSinceEpoch(startMilliseconds, Qt::UTC).toString(Qt::ISODate));
     QCOMPARE(simulator->view(), QStringLiteral("pin"));
     QCOMPARE(simulator->openedAccounts(), 0);
     // The memory row now uses the payload's real size.
-    QCOMPARE(simulator->memory().value(QStringLiteral("payloadBytes")),
-             info.value(QStringLiteral("bytes")));
-    QCOMPARE(simulator->memory().value(QStringLiteral("payloadEstimated")).toBool(), false);
+    QCOMPARE(simulator->memory().payloadBytes, info.bytes);
+    QCOMPARE(simulator->memory().payloadEstimated, false);
     QVERIFY(!simulator->frame().unlockEstimate.isEmpty());
-    QCOMPARE(info.value(QStringLiteral("deviceName")).toString(),
-             QString::fromStdString(shippedDevice("fr255").name));
-    QVERIFY(info.value(QStringLiteral("forThisDevice")).toBool());
+    QCOMPARE(info.deviceName, QString::fromStdString(shippedDevice("fr255").name));
+    QVERIFY(info.forThisDevice);
 
     // Another watch chosen: what is said of the loaded export follows.
     simulator->setDeviceId(QStringLiteral("epix2"));
     QCOMPARE(exported.size(), 2);
-    QVERIFY(!simulator->exportInfo().value(QStringLiteral("forThisDevice")).toBool());
-    QCOMPARE(simulator->exportInfo().value(QStringLiteral("deviceName")),
-             info.value(QStringLiteral("deviceName")));
+    QVERIFY(!simulator->exportInfo().forThisDevice);
+    QCOMPARE(simulator->exportInfo().deviceName, info.deviceName);
     simulator->setDeviceId(QStringLiteral("fr255"));
     QCOMPARE(exported.size(), 3);
-    QVERIFY(simulator->exportInfo().value(QStringLiteral("forThisDevice")).toBool());
+    QVERIFY(simulator->exportInfo().forThisDevice);
 }
 
 void TestWatchSimulator::aWrongPinIsRefused()
@@ -736,7 +727,7 @@ void TestWatchSimulator::saveAndOpenExportFiles()
     QVERIFY(!simulator->saveExport(QUrl::fromLocalFile(path), false));
     QVERIFY(!QFile::exists(path));
     exportAccounts(*simulator, accountIds().mid(0, 2));
-    const QVariantMap info = simulator->exportInfo();
+    const WatchExportInfo info = simulator->exportInfo();
 
     QVERIFY2(simulator->saveExport(QUrl::fromLocalFile(path), false),
              qPrintable(simulator->error()));
@@ -745,12 +736,12 @@ void TestWatchSimulator::saveAndOpenExportFiles()
     QCOMPARE(::stat(QFile::encodeName(path).constData(), &status), 0);
     QCOMPARE(status.st_mode & 0777, mode_t(0600));
     const QByteArray saved = readAll(path);
-    QCOMPARE(saved.size(), info.value(QStringLiteral("bytes")).toLongLong());
+    QCOMPARE(saved.size(), info.bytes);
     const auto summary = watch::inspectExport(saved.toStdString());
     QVERIFY(summary);
     QCOMPARE(qint64(summary->accounts), 2);
     QCOMPARE(QString::fromStdString(summary->header.deviceId), QStringLiteral("fr255"));
-    QCOMPARE(qint64(summary->header.iterations), info.value(QStringLiteral("iterations")));
+    QCOMPARE(qint64(summary->header.iterations), info.iterations);
 
     // Not replaced without being asked.
     QVERIFY(!simulator->saveExport(QUrl::fromLocalFile(path), false));
@@ -761,10 +752,13 @@ void TestWatchSimulator::saveAndOpenExportFiles()
     const auto reader = makeSimulator();
     QVERIFY2(reader->openExportFile(QUrl::fromLocalFile(path)), qPrintable(reader->error()));
     QVERIFY(reader->exportLoaded());
-    QVariantMap read = reader->exportInfo();
-    QCOMPARE(read.value(QStringLiteral("fromFile")).toBool(), true);
-    for (const auto* key : {"accounts", "bytes", "iterations", "deviceId", "createdAt"})
-        QCOMPARE(read.value(QString::fromLatin1(key)), info.value(QString::fromLatin1(key)));
+    WatchExportInfo read = reader->exportInfo();
+    QCOMPARE(read.fromFile, true);
+    QCOMPARE(read.accounts, info.accounts);
+    QCOMPARE(read.bytes, info.bytes);
+    QCOMPARE(read.iterations, info.iterations);
+    QCOMPARE(read.deviceId, info.deviceId);
+    QCOMPARE(read.createdAt, info.createdAt);
     QCOMPARE(reader->view(), QStringLiteral("pin"));
     enterPinWithButtons(*reader, watchPin);
     QCOMPARE(reader->openedAccounts(), 2);
@@ -775,11 +769,11 @@ void TestWatchSimulator::saveAndOpenExportFiles()
              qPrintable(simulator->error()));
     const QByteArray replaced = readAll(path);
     QVERIFY(replaced != saved);
-    QCOMPARE(replaced.size(), simulator->exportInfo().value(QStringLiteral("bytes")).toLongLong());
+    QCOMPARE(replaced.size(), simulator->exportInfo().bytes);
     QCOMPARE(::stat(QFile::encodeName(path).constData(), &status), 0);
     QCOMPARE(status.st_mode & 0777, mode_t(0600));
     QVERIFY(reader->openExportFile(QUrl::fromLocalFile(path)));
-    QCOMPARE(reader->exportInfo().value(QStringLiteral("accounts")).toLongLong(), 3);
+    QCOMPARE(reader->exportInfo().accounts, 3);
     // A new export closes what the watch had opened.
     QCOMPARE(reader->openedAccounts(), 0);
     QCOMPARE(reader->view(), QStringLiteral("pin"));
@@ -804,7 +798,7 @@ void TestWatchSimulator::openingANonExportKeepsTheLoadedOne()
 
     const auto simulator = makeSimulator();
     exportAccounts(*simulator, accountIds().mid(0, 2));
-    const QVariantMap info = simulator->exportInfo();
+    const WatchExportInfo info = simulator->exportInfo();
     QSignalSpy exported(simulator.get(), &WatchSimulator::exportChanged);
     QVERIFY(!simulator->openExportFile(QUrl::fromLocalFile(path)));
     QVERIFY(!simulator->error().isEmpty());
@@ -839,7 +833,7 @@ void TestWatchSimulator::onlyLocalFiles()
     QVERIFY(!simulator->openExportFile(remote));
     QVERIFY(simulator->error().contains(remote.toString()));
     QVERIFY(simulator->exportLoaded());
-    QVERIFY(!simulator->exportInfo().value(QStringLiteral("fromFile")).toBool());
+    QVERIFY(!simulator->exportInfo().fromFile);
 }
 
 void TestWatchSimulator::theCodeCountsDownWithTheClock()
