@@ -1,12 +1,11 @@
 #include "Cli.h"
 
+#include "JsonText.h"
 #include "base/FileIo.h"
 #include "encoding/DisplayText.h"
 #include "encoding/Hex.h"
 #include "selftest/SelfTest.h"
 
-#include <QJsonDocument>
-#include <QString>
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -45,16 +44,15 @@ void printLines(std::string_view text)
     writeLine(stdout, encoding::escapeForTerminal(text, encoding::LineBreaks::Keep));
 }
 
-void printJson(const QJsonObject& object)
+void printJson(const nlohmann::json& object)
 {
-    QByteArray json = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    std::string json = compactJson(object);
     // Compact JSON escapes the C0 controls but writes DEL, the C1 controls
     // and the invisible formatting characters raw.
-    std::string shown = encoding::escapeInvisibleInJson(
-        std::string_view(json.constData(), static_cast<std::size_t>(json.size())));
+    std::string shown = encoding::escapeInvisibleInJson(json);
     writeLine(stdout, shown);
     // The document may carry a secret (a new mnemonic): wipe the copies made.
-    secureWipe(json.data(), static_cast<std::size_t>(json.size()));
+    secureWipe(json.data(), json.size());
     secureWipe(shown.data(), shown.size());
 }
 

@@ -6,10 +6,10 @@
 #include "text/SecretText.h"
 #include "vault/Records.h"
 
-#include <QJsonObject>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,9 +38,9 @@ void printLine(std::string_view text);
 // every other control character escaped) and a newline to stdout.
 void printLines(std::string_view text);
 
-// Writes object as one line of compact JSON to stdout; invisible formatting
-// characters in its strings are written as \u escapes.
-void printJson(const QJsonObject& object);
+// Writes object as one line of compact JSON (JsonText.h) to stdout;
+// invisible formatting characters in its strings are written as \u escapes.
+void printJson(const nlohmann::json& object);
 
 // Reads up to maxLines lines from standard input (without their line ends),
 // into wiped memory. Fails with a message if stdin holds more than 64 KiB or

@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 namespace watchword::cli {
 
@@ -270,24 +271,24 @@ int runCode(const std::vector<std::string>& args)
         return exitOk;
     }
     const auto& parameters = account->parameters;
-    QJsonObject json{{"code", QString::fromStdString(code)},
-                     {"type", QString::fromUtf8(otp::kindName(parameters.kind))},
-                     {"algorithm", QString::fromUtf8(crypto::hashName(parameters.algorithm))},
-                     {"digits", parameters.digits}};
+    nlohmann::json json{{"code", code},
+                        {"type", otp::kindName(parameters.kind)},
+                        {"algorithm", crypto::hashName(parameters.algorithm)},
+                        {"digits", parameters.digits}};
     if (timeBased) {
-        json.insert("period", static_cast<qint64>(parameters.period));
-        json.insert("time", static_cast<qint64>(now));
-        json.insert("seconds_remaining", static_cast<qint64>(generator->secondsRemaining(now)));
+        json["period"] = parameters.period;
+        json["time"] = now;
+        json["seconds_remaining"] = generator->secondsRemaining(now);
     } else {
         // JSON numbers lose precision past 2^53: a counter is written as a string there.
         if (parameters.counter <= (std::uint64_t{1} << 53))
-            json.insert("counter", static_cast<qint64>(parameters.counter));
+            json["counter"] = parameters.counter;
         else
-            json.insert("counter", QString::number(parameters.counter));
+            json["counter"] = std::to_string(parameters.counter);
     }
     if (!fromOptions) {
-        json.insert("issuer", QString::fromStdString(account->issuer));
-        json.insert("account", QString::fromStdString(account->account));
+        json["issuer"] = account->issuer;
+        json["account"] = account->account;
     }
     printJson(json);
     return exitOk;

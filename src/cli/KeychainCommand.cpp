@@ -4,8 +4,8 @@
 #include "encoding/Hex.h"
 #include "keychain/Keychain.h"
 
-#include <QString>
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 namespace watchword::cli {
 
@@ -33,14 +33,11 @@ int printKeychain(const keychain::Keychain& keychain, bool withMnemonic, bool js
     const auto publicKey = keychain.identityPublicKey().compressed();
     const std::string publicHex = encoding::toHex(publicKey);
     if (json) {
-        QJsonObject object{{"identity_public_key", QString::fromStdString(publicHex)}};
+        nlohmann::json object{{"identity_public_key", publicHex}};
         if (withMnemonic) {
-            object.insert("mnemonic",
-                          QString::fromUtf8(keychain.mnemonic().view().data(),
-                                            static_cast<qsizetype>(keychain.mnemonic().size())));
-            object.insert("words", static_cast<qint64>(std::count(keychain.mnemonic().begin(),
-                                                                  keychain.mnemonic().end(), ' ') +
-                                                       1));
+            object["mnemonic"] = keychain.mnemonic().view();
+            object["words"] =
+                std::count(keychain.mnemonic().begin(), keychain.mnemonic().end(), ' ') + 1;
         }
         printJson(object);
     } else {

@@ -2,8 +2,8 @@
 #include "Cli.h"
 #include "selftest/SelfTest.h"
 
-#include <QJsonArray>
 #include <chrono>
+#include <nlohmann/json.hpp>
 
 namespace watchword::cli {
 
@@ -37,11 +37,11 @@ int runSelfTest(const std::vector<std::string>& args)
 
     const auto report = selftest::run();
     if (arguments.has("json")) {
-        QJsonArray tests;
+        auto tests = nlohmann::json::array();
         for (const auto& outcome : report.outcomes) {
-            tests.append(QJsonObject{{"name", QString::fromStdString(outcome.name)},
-                                     {"passed", outcome.passed},
-                                     {"microseconds", microseconds(outcome.duration)}});
+            tests.push_back({{"name", outcome.name},
+                             {"passed", outcome.passed},
+                             {"microseconds", microseconds(outcome.duration)}});
         }
         printJson({{"passed", report.passed()},
                    {"total_microseconds", microseconds(report.duration)},

@@ -4,10 +4,10 @@
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "keychain/Keychain.h"
-#include "text/CoreText.h"
 #include "vault/Calibration.h"
 #include "vault/VaultFile.h"
 
+#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 
 namespace watchword::cli {
@@ -115,21 +115,21 @@ int runInfo(const Arguments& arguments, const std::string& path)
                                         : std::string();
     const std::string fingerprint = vault::recoveryKeyFingerprint(*info);
     if (arguments.has("json")) {
-        QJsonObject json{
+        nlohmann::json json{
             {"format_version", info->version},
-            {"vault_id", watchword::text::fromCore(vaultId)},
-            {"generation", static_cast<qint64>(info->generation)},
-            {"created", static_cast<qint64>(info->created)},
-            {"modified", static_cast<qint64>(info->modified)},
-            {"records", static_cast<qint64>(info->recordCount)},
+            {"vault_id", vaultId},
+            {"generation", static_cast<std::int64_t>(info->generation)},
+            {"created", info->created},
+            {"modified", info->modified},
+            {"records", info->recordCount},
             {"kdf", "PBKDF2-HMAC-SHA256"},
-            {"iterations", static_cast<qint64>(slot.iterations)},
-            {"target_ms", static_cast<qint64>(slot.targetMilliseconds)},
-            {"measured_iterations_per_second", static_cast<qint64>(slot.iterationsPerSecond)},
+            {"iterations", slot.iterations},
+            {"target_ms", slot.targetMilliseconds},
+            {"measured_iterations_per_second", static_cast<std::int64_t>(slot.iterationsPerSecond)},
             {"recovery_slot", info->recoveryPublicKey.has_value()}};
         if (info->recoveryPublicKey) {
-            json.insert("recovery_public_key", watchword::text::fromCore(recoveryKey));
-            json.insert("recovery_key_fingerprint", watchword::text::fromCore(fingerprint));
+            json["recovery_public_key"] = recoveryKey;
+            json["recovery_key_fingerprint"] = fingerprint;
         }
         printJson(json);
         return exitOk;

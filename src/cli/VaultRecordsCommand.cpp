@@ -4,9 +4,8 @@
 #include "crypto/Random.h"
 #include "otp/OtpGenerator.h"
 #include "otp/OtpauthUri.h"
-#include "text/CoreText.h"
 
-#include <QJsonArray>
+#include <nlohmann/json.hpp>
 
 namespace watchword::cli {
 
@@ -134,11 +133,11 @@ int runNote(const Arguments& arguments, const std::string& path)
 
 namespace {
 
-QJsonArray tagsJson(const std::vector<std::string>& tags)
+nlohmann::json tagsJson(const std::vector<std::string>& tags)
 {
-    QJsonArray array;
+    auto array = nlohmann::json::array();
     for (const auto& tag : tags)
-        array.append(watchword::text::fromCore(tag));
+        array.push_back(tag);
     return array;
 }
 
@@ -159,18 +158,17 @@ int runList(const Arguments& arguments, const std::string& path)
         return session.opened.status;
     OpenVault& open = *session.opened.open;
     const bool json = arguments.has("json");
-    QJsonArray records;
+    auto records = nlohmann::json::array();
     for (const auto* record : vault::sortedRecords(open.vault)) {
         const std::string id = recordIdHex(vault::idOf(*record));
         if (const auto* account = std::get_if<vault::OtpAccount>(record)) {
             if (json) {
-                records.append(QJsonObject{
-                    {"id", watchword::text::fromCore(id)},
-                    {"kind", "account"},
-                    {"type", watchword::text::fromCore(otp::kindName(account->parameters.kind))},
-                    {"issuer", watchword::text::fromCore(account->issuer)},
-                    {"account", watchword::text::fromCore(account->accountName)},
-                    {"tags", tagsJson(account->tags)}});
+                records.push_back({{"id", id},
+                                   {"kind", "account"},
+                                   {"type", otp::kindName(account->parameters.kind)},
+                                   {"issuer", account->issuer},
+                                   {"account", account->accountName},
+                                   {"tags", tagsJson(account->tags)}});
             } else {
                 printLine(id + "  account  " +
                           vault::labelText(account->issuer, account->accountName) +
@@ -179,17 +177,17 @@ int runList(const Arguments& arguments, const std::string& path)
         } else {
             const auto& note = std::get<vault::SecureNote>(*record);
             if (json) {
-                records.append(QJsonObject{{"id", watchword::text::fromCore(id)},
-                                           {"kind", "note"},
-                                           {"title", watchword::text::fromCore(note.title)},
-                                           {"tags", tagsJson(note.tags)}});
+                records.push_back({{"id", id},
+                                   {"kind", "note"},
+                                   {"title", note.title},
+                                   {"tags", tagsJson(note.tags)}});
             } else {
                 printLine(id + "  note     " + note.title + tagsText(note.tags));
             }
         }
     }
     if (json)
-        printJson(QJsonObject{{"records", records}});
+        printJson({{"records", records}});
     return exitOk;
 }
 
@@ -205,7 +203,7 @@ int runCodes(const Arguments& arguments, const std::string& path)
     OpenVault& open = *session.opened.open;
     const std::int64_t now = at ? *at : currentUnixSeconds();
     const bool json = arguments.has("json");
-    QJsonArray codes;
+    auto codes = nlohmann::json::array();
     for (const auto* record : vault::sortedRecords(open.vault)) {
         const auto* account = std::get_if<vault::OtpAccount>(record);
         if (!account)
@@ -226,21 +224,20 @@ int runCodes(const Arguments& arguments, const std::string& path)
             code = generator->codeForCounter(parameters.counter);
         }
         if (json) {
-            QJsonObject entry{{"id", watchword::text::fromCore(id)},
-                              {"issuer", watchword::text::fromCore(account->issuer)},
-                              {"account", watchword::text::fromCore(account->accountName)},
-                              {"type", watchword::text::fromCore(otp::kindName(parameters.kind))},
-                              {"code", watchword::text::fromCore(code)}};
+            nlohmann::json entry{{"id", id},
+                                 {"issuer", account->issuer},
+                                 {"account", account->accountName},
+                                 {"type", otp::kindName(parameters.kind)},
+                                 {"code", code}};
             if (parameters.isTimeBased()) {
-                entry.insert("period", static_cast<qint64>(parameters.period));
-                entry.insert("seconds_remaining",
-                             static_cast<qint64>(generator->secondsRemaining(now)));
+                entry["period"] = parameters.period;
+                entry["seconds_remaining"] = generator->secondsRemaining(now);
             } else if (parameters.counter <= (std::uint64_t{1} << 53)) {
-                entry.insert("counter", static_cast<qint64>(parameters.counter));
+                entry["counter"] = parameters.counter;
             } else {
-                entry.insert("counter", QString::number(parameters.counter));
+                entry["counter"] = std::to_string(parameters.counter);
             }
-            codes.append(entry);
+            codes.push_back(std::move(entry));
         } else {
             const std::string remaining =
                 parameters.isTimeBased() ? std::to_string(generator->secondsRemaining(now)) + "s"
@@ -250,7 +247,7 @@ int runCodes(const Arguments& arguments, const std::string& path)
         }
     }
     if (json)
-        printJson(QJsonObject{{"time", static_cast<qint64>(now)}, {"codes", codes}});
+        printJson({{"time", now}, {"codes", codes}});
     return exitOk;
 }
 

@@ -7,8 +7,8 @@
 #include "watch/CostModel.h"
 #include "watch/Describe.h"
 
-#include <QJsonArray>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace watchword::cli {
 
@@ -59,20 +59,20 @@ share/watchword/devices. Exit status: 0 on success, 1 if the installed
 profiles cannot be read, 2 on bad input.
 )";
 
-template <typename T> QJsonValue optionalNumber(const std::optional<T>& value)
+template <typename T> nlohmann::json optionalNumber(const std::optional<T>& value)
 {
-    return value ? QJsonValue(static_cast<double>(*value)) : QJsonValue(QJsonValue::Null);
+    return value ? nlohmann::json(static_cast<double>(*value)) : nlohmann::json(nullptr);
 }
 
-QJsonValue optionalText(const std::optional<std::string>& value)
+nlohmann::json optionalText(const std::optional<std::string>& value)
 {
-    return value ? QJsonValue(QString::fromStdString(*value)) : QJsonValue(QJsonValue::Null);
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
 // A reason, or null where there is none.
-QJsonValue textOrNull(const std::string& text)
+nlohmann::json textOrNull(const std::string& text)
 {
-    return text.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(text));
+    return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text);
 }
 
 template <typename Enum, typename Namer>
@@ -130,16 +130,16 @@ int runDevices(const std::vector<std::string>& args)
         return reportError(profiles.error, profiles.status);
 
     if (arguments.has("json")) {
-        QJsonArray list;
+        auto list = nlohmann::json::array();
         for (const auto& device : profiles.devices) {
-            QJsonArray unknown;
+            auto unknown = nlohmann::json::array();
             for (const auto& field : device.unknownFields())
-                unknown.append(QString::fromStdString(field));
-            list.append(QJsonObject{
-                {"id", QString::fromStdString(device.id)},
-                {"name", QString::fromStdString(device.name)},
+                unknown.push_back(field);
+            list.push_back(nlohmann::json{
+                {"id", device.id},
+                {"name", device.name},
                 {"verified", device.verified},
-                {"source", QString::fromStdString(device.source)},
+                {"source", device.source},
                 {"shape", optionalText(named(device.display.shape, watch::shapeName))},
                 {"width", optionalNumber(device.display.width)},
                 {"height", optionalNumber(device.display.height)},
@@ -149,14 +149,14 @@ int runDevices(const std::vector<std::string>& args)
                 {"bitsPerPixel", optionalNumber(device.display.bitsPerPixel)},
                 {"colours", optionalNumber(device.display.colours)},
                 {"buttons", optionalNumber(device.input.buttons)},
-                {"touch", device.input.touch ? QJsonValue(*device.input.touch)
-                                             : QJsonValue(QJsonValue::Null)},
+                {"touch", device.input.touch ? nlohmann::json(*device.input.touch)
+                                             : nlohmann::json(nullptr)},
                 {"appBytes", optionalNumber(device.appBytes)},
                 {"apiMin", optionalText(device.apiMin)},
                 {"apiMax", optionalText(device.apiMax)},
                 {"unknown", unknown}});
         }
-        printJson({{"directory", QString::fromStdString(profiles.directory)}, {"devices", list}});
+        printJson({{"directory", profiles.directory}, {"devices", list}});
         return exitOk;
     }
     char line[256];
@@ -174,73 +174,73 @@ int runDevices(const std::vector<std::string>& args)
     return exitOk;
 }
 
-QJsonValue timingJson(const std::optional<watch::Timing>& timing)
+nlohmann::json timingJson(const std::optional<watch::Timing>& timing)
 {
     if (!timing)
-        return QJsonValue::Null;
-    return QJsonObject{{"basis", QString::fromStdString(std::string(basisName(timing->basis)))},
-                       {"lowMs", timing->ms.low},
-                       {"highMs", timing->ms.high}};
+        return nullptr;
+    return {{"basis", basisName(timing->basis)},
+            {"lowMs", timing->ms.low},
+            {"highMs", timing->ms.high}};
 }
 
-QJsonArray textList(const std::vector<std::string>& lines)
+nlohmann::json textList(const std::vector<std::string>& lines)
 {
-    QJsonArray list;
+    auto list = nlohmann::json::array();
     for (const auto& text : lines)
-        list.append(QString::fromStdString(text));
+        list.push_back(text);
     return list;
 }
 
 void printEstimateJson(const watch::Device& device, const watch::CostEstimate& result,
                        std::uint32_t accounts, const std::vector<std::string>& warnings)
 {
-    QJsonArray operations;
+    auto operations = nlohmann::json::array();
     for (const auto& cost : result.operations)
-        operations.append(QJsonObject{
-            {"operation", QString::fromStdString(std::string(operationKey(cost.operation)))},
-            {"title", QString::fromStdString(std::string(operationTitle(cost.operation)))},
-            {"simulatorMs", cost.simulatorMs},
-            {"workClass", optionalText(named(cost.workClass, watch::workClassName))},
-            {"why", QString::fromStdString(cost.why)},
-            {"device", timingJson(cost.device)},
-            {"unavailable", textOrNull(cost.unavailable)}});
+        operations.push_back(
+            nlohmann::json{{"operation", operationKey(cost.operation)},
+                           {"title", operationTitle(cost.operation)},
+                           {"simulatorMs", cost.simulatorMs},
+                           {"workClass", optionalText(named(cost.workClass, watch::workClassName))},
+                           {"why", cost.why},
+                           {"device", timingJson(cost.device)},
+                           {"unavailable", textOrNull(cost.unavailable)}});
     const auto& calibration = result.calibration;
     const auto& memory = result.memory;
-    printJson(
-        {{"device", QString::fromStdString(device.id)},
-         {"name", QString::fromStdString(device.name)},
-         {"verified", device.verified},
-         {"operations", operations},
-         {"unlock", QJsonObject{{"iterations", static_cast<double>(result.unlock.iterations)},
-                                {"simulatorMs", result.unlock.simulatorMs},
-                                {"device", timingJson(result.unlock.device)}}},
-         {"calibration",
-          QJsonObject{
-              {"targetMs", static_cast<double>(calibration.targetMs)},
-              {"floor", static_cast<double>(watch::minimumIterations)},
-              {"simulator", static_cast<double>(calibration.simulator)},
-              {"deviceBasis", optionalText(named(calibration.deviceBasis, watch::basisName))},
-              {"deviceLow", calibration.deviceBasis
-                                ? QJsonValue(static_cast<double>(calibration.deviceLow))
-                                : QJsonValue(QJsonValue::Null)},
-              {"deviceHigh", calibration.deviceBasis
-                                 ? QJsonValue(static_cast<double>(calibration.deviceHigh))
-                                 : QJsonValue(QJsonValue::Null)},
-              {"floorApplied", calibration.floorApplied},
-              {"warnings", textList(calibration.warnings)}}},
-         {"memory", QJsonObject{{"workingSetBytes", static_cast<double>(memory.workingSetBytes)},
-                                {"payloadBytes", static_cast<double>(memory.payloadBytes)},
-                                {"payloadEstimated", memory.payloadEstimated},
-                                {"accounts", static_cast<double>(accounts)},
-                                {"limitBytes", optionalNumber(memory.limitBytes)},
-                                {"appPercent", optionalNumber(memory.appPercent)},
-                                {"totalPercent", optionalNumber(memory.totalPercent)},
-                                {"unavailable", textOrNull(memory.unavailable)},
-                                {"warnings", textList(memory.warnings)}}},
-         {"simulatorRoundsPerSecond", result.simulatorRoundsPerSecond},
-         {"simulatorCalibrationRounds", result.simulatorCalibrationRounds},
-         {"warnings", textList(warnings)},
-         {"notes", textList(result.notes)}});
+    printJson({{"device", device.id},
+               {"name", device.name},
+               {"verified", device.verified},
+               {"operations", operations},
+               {"unlock",
+                {{"iterations", static_cast<double>(result.unlock.iterations)},
+                 {"simulatorMs", result.unlock.simulatorMs},
+                 {"device", timingJson(result.unlock.device)}}},
+               {"calibration",
+                {{"targetMs", static_cast<double>(calibration.targetMs)},
+                 {"floor", static_cast<double>(watch::minimumIterations)},
+                 {"simulator", static_cast<double>(calibration.simulator)},
+                 {"deviceBasis", optionalText(named(calibration.deviceBasis, watch::basisName))},
+                 {"deviceLow", calibration.deviceBasis
+                                   ? nlohmann::json(static_cast<double>(calibration.deviceLow))
+                                   : nlohmann::json(nullptr)},
+                 {"deviceHigh", calibration.deviceBasis
+                                    ? nlohmann::json(static_cast<double>(calibration.deviceHigh))
+                                    : nlohmann::json(nullptr)},
+                 {"floorApplied", calibration.floorApplied},
+                 {"warnings", textList(calibration.warnings)}}},
+               {"memory",
+                {{"workingSetBytes", static_cast<double>(memory.workingSetBytes)},
+                 {"payloadBytes", static_cast<double>(memory.payloadBytes)},
+                 {"payloadEstimated", memory.payloadEstimated},
+                 {"accounts", static_cast<double>(accounts)},
+                 {"limitBytes", optionalNumber(memory.limitBytes)},
+                 {"appPercent", optionalNumber(memory.appPercent)},
+                 {"totalPercent", optionalNumber(memory.totalPercent)},
+                 {"unavailable", textOrNull(memory.unavailable)},
+                 {"warnings", textList(memory.warnings)}}},
+               {"simulatorRoundsPerSecond", result.simulatorRoundsPerSecond},
+               {"simulatorCalibrationRounds", result.simulatorCalibrationRounds},
+               {"warnings", textList(warnings)},
+               {"notes", textList(result.notes)}});
 }
 
 void printEstimateTable(const watch::Device& device, const watch::CostEstimate& result,

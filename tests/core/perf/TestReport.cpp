@@ -515,6 +515,30 @@ private slots:
         QVERIFY(parse(jsonReport(handMade()))["baseline"].isNull());
     }
 
+    // The bytes of report.json that nlohmann-json would write otherwise
+    // (docs/ARCHITECTURE.md, "JSON"): arrays of numbers on one line, doubles
+    // in their shortest form ("5", "1e+05", "3e-04"; nlohmann: "5.0",
+    // "100000.0", "0.0003"), U+0008 and U+000C as \u escapes.
+    void jsonReportLayoutPinned()
+    {
+        Report report = handMade();
+        Measurement& first = report.measurements[0];
+        first.iterations = {5, 100000, 1e6};
+        first.nanoseconds = {0.5, 0.0003, 1.0 / 3.0};
+        first.unitsPerIteration = 2048;
+        report.measurements[2].error = "bell \a backspace \b form feed \f";
+        const std::string json = jsonReport(report);
+        for (const std::string& line :
+             {std::string("{\n  \"format\": \"watchword-bench-report\",\n  \"version\": 1,\n"),
+              std::string("\n        \"iterations\": [5, 1e+05, 1e+06],\n"),
+              std::string("\n        \"nanoseconds\": [0.5, 3e-04, 0.3333333333333333]\n"),
+              std::string("\n      \"units_per_iteration\": 2048,\n"),
+              std::string("\n      \"error\": \"bell \\u0007 backspace \\u0008 form feed "
+                          "\\u000c\",\n"),
+              std::string("\n  \"baseline\": null\n}\n")})
+            QVERIFY2(json.find(line) != std::string::npos, line.c_str());
+    }
+
     void invalidUtf8StaysValidJson()
     {
         Report report = handMade();
