@@ -974,6 +974,61 @@ private slots:
         QCOMPARE(copied->copied, copied->expected);
     }
 
+    // --- Notes: written, edited under a new title, deleted and brought
+    // back with Ctrl+Z: the restored note (under a new id) is the one shown,
+    // its tags as saved (trimmed, each once) and its text as typed.
+    void noteEditedDeletedAndBroughtBack()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        app.key(Qt::Key_2, Qt::AltModifier);
+        QVERIFY(
+            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notesPage")) != nullptr; }));
+        app.key(Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("titleField")) != nullptr; }));
+        app.type(QStringLiteral("Alarm"));
+        app.key(Qt::Key_Return);
+        app.type(QStringLiteral("home, , home"));
+        app.key(Qt::Key_Return);
+        app.type(QStringLiteral("4711"));
+        app.key(Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("noteHeading"), "text").toString() ==
+                   QStringLiteral("Alarm");
+        }));
+        QCOMPARE(app.shell().notes()->model()->rowCount(), 1);
+
+        app.click(app.byName(QStringLiteral("editButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("tagsField"), "text").toString() ==
+                   QStringLiteral("home");
+        }));
+        app.click(app.byName(QStringLiteral("titleField")));
+        app.key(Qt::Key_A, Qt::ControlModifier);
+        app.type(QStringLiteral("House alarm"));
+        app.key(Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("noteHeading"), "text").toString() ==
+                   QStringLiteral("House alarm");
+        }));
+
+        app.click(app.byName(QStringLiteral("deleteButton")));
+        QVERIFY(FrontDoor::waitFor([&] { return app.shell().notes()->model()->rowCount() == 0; }));
+        QVERIFY(app.showsText(QStringLiteral("Deleted note House alarm")));
+        app.key(Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("noteHeading"), "text").toString() ==
+                   QStringLiteral("House alarm");
+        }));
+        QCOMPARE(app.shell().notes()->model()->rowCount(), 1);
+        app.click(app.byName(QStringLiteral("revealButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("noteBody"), "text").toString() ==
+                   QStringLiteral("4711");
+        }));
+    }
+
     // --- Notes: a note saved with Ctrl+S is found by a word of its body,
     // accents aside ("zurich" finds "Zürich"); a search that finds nothing
     // says so and shows no note.
