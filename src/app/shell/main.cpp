@@ -85,10 +85,9 @@ int main(int argc, char* argv[])
     options.addOption(unlockStdin);
     const QCommandLineOption page = hook(QCommandLineOption(
         QStringLiteral("page"),
-        QStringLiteral("With --screenshot: show page <name> first (codes, add, notes, settings, "
-                       "diagnostics, watch, watch-<device> with every account opened on that "
-                       "watch, import-preview, export, qr, qr-transfer, unlock, first-run, "
-                       "recovery, recovery-confirm)."),
+        QStringLiteral("With --screenshot: show page <name> first (%1; watch-<device> with "
+                       "every account opened on that watch).")
+            .arg(watchword::app::Navigator::pageNames().join(QStringLiteral(", "))),
         QStringLiteral("name")));
     options.addOption(page);
     const QCommandLineOption windowSize(QStringLiteral("window-size"),
