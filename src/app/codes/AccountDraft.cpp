@@ -37,7 +37,7 @@ QString textError(const QString& text, const QString& what)
 // The secret's Base32 text as bytes for the decoder, whitespace of any kind
 // turned into the spaces the decoder skips, so that its byte positions are
 // character positions here too.
-SecureBuffer secretAscii(const QString& text, QString& error)
+Result<SecureBuffer, QString> secretAscii(const QString& text)
 {
     SecureBuffer ascii(static_cast<std::size_t>(text.size()));
     for (qsizetype i = 0; i < text.size(); ++i) {
@@ -47,41 +47,32 @@ SecureBuffer secretAscii(const QString& text, QString& error)
         } else if (c.unicode() > 0x20 && c.unicode() < 0x7f) {
             ascii[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(c.unicode());
         } else {
-            error = AccountDraft::tr("The secret can only hold the letters A to Z, the digits 2 "
-                                     "to 7, spaces and hyphens (character %1 is not one).")
-                        .arg(i + 1);
-            return {};
+            return fail(AccountDraft::tr("The secret can only hold the letters A to Z, the digits "
+                                         "2 to 7, spaces and hyphens (character %1 is not one).")
+                            .arg(i + 1));
         }
     }
     return ascii;
 }
 
-// The decoded secret, or an empty buffer and error.
-SecureBuffer decodeSecret(const QString& text, QString& error)
+// The decoded secret, or why there is none.
+Result<SecureBuffer, QString> decodeSecret(const QString& text)
 {
-    if (text.trimmed().isEmpty()) {
-        error = AccountDraft::tr("Enter the secret key (Base32, as the service shows it).");
-        return {};
-    }
-    const SecureBuffer ascii = secretAscii(text, error);
-    if (!error.isEmpty())
-        return {};
-    auto decoded = encoding::fromBase32(ascii.view());
-    if (!decoded) {
-        error = AccountDraft::tr("The secret is not Base32: %1.")
-                    .arg(QString::fromStdString(decoded.error().message));
-        return {};
-    }
-    if (decoded->empty()) {
-        error = AccountDraft::tr("The secret has no key bytes.");
-        return {};
-    }
-    if (decoded->size() > vault::maximumSecretSize) {
-        error = AccountDraft::tr("The secret is %1 bytes long; at most %2 can be stored.")
-                    .arg(decoded->size())
-                    .arg(vault::maximumSecretSize);
-        return {};
-    }
+    if (text.trimmed().isEmpty())
+        return fail(AccountDraft::tr("Enter the secret key (Base32, as the service shows it)."));
+    const auto ascii = secretAscii(text);
+    if (!ascii)
+        return fail(ascii.error());
+    auto decoded = encoding::fromBase32(ascii->view());
+    if (!decoded)
+        return fail(AccountDraft::tr("The secret is not Base32: %1.")
+                        .arg(QString::fromStdString(decoded.error().message)));
+    if (decoded->empty())
+        return fail(AccountDraft::tr("The secret has no key bytes."));
+    if (decoded->size() > vault::maximumSecretSize)
+        return fail(AccountDraft::tr("The secret is %1 bytes long; at most %2 can be stored.")
+                        .arg(decoded->size())
+                        .arg(vault::maximumSecretSize));
     return std::move(*decoded);
 }
 
@@ -311,7 +302,12 @@ void AccountDraft::revalidate()
         m_accountName.trimmed().isEmpty())
         errors.accountName = tr("Enter an account name or an issuer.");
 
-    SecureBuffer secret = decodeSecret(m_secret, errors.secret);
+    auto decodedSecret = decodeSecret(m_secret);
+    SecureBuffer secret;
+    if (decodedSecret)
+        secret = std::move(*decodedSecret);
+    else
+        errors.secret = decodedSecret.error();
 
     otp::OtpParameters parameters;
     const auto kind = parseKind(m_kind);
@@ -465,42 +461,35 @@ QString AccountDraft::describeUri(const QString& text)
     return tr("%1 (%2)").arg(issuer, account);
 }
 
-bool AccountDraft::toAccount(vault::OtpAccount& out, QString& error) const
+Result<void, QString> AccountDraft::toAccount(vault::OtpAccount& out) const
 {
     if (!valid()) {
-        error = m_errors.first();
-        if (error.isEmpty())
-            error = tr("The account is not complete.");
-        return false;
+        const QString first = m_errors.first();
+        return fail(first.isEmpty() ? tr("The account is not complete.") : first);
     }
-    QString secretError;
-    SecureBuffer secret = decodeSecret(m_secret, secretError);
-    if (!secretError.isEmpty()) {
-        error = secretError;
-        return false;
-    }
+    auto secret = decodeSecret(m_secret);
+    if (!secret)
+        return fail(secret.error());
     // validateRecord() takes a Record; the account is built in one so that
     // its secret is not copied to be checked.
     vault::Record record{std::in_place_type<vault::OtpAccount>};
     auto& account = std::get<vault::OtpAccount>(record);
     account.issuer = m_issuer.trimmed().toStdString();
     account.accountName = m_accountName.trimmed().toStdString();
-    account.secret = std::move(secret);
+    account.secret = std::move(*secret);
     account.parameters = m_generator->parameters();
     for (const auto& tag : m_tags)
         account.tags.push_back(tag.trimmed().toStdString());
     account.note = m_note.toStdString();
-    if (const auto checked = vault::validateRecord(record); !checked) {
-        error = QString::fromStdString(checked.error().message);
-        return false;
-    }
+    if (const auto checked = vault::validateRecord(record); !checked)
+        return fail(QString::fromStdString(checked.error().message));
     out.issuer = std::move(account.issuer);
     out.accountName = std::move(account.accountName);
     out.secret = std::move(account.secret);
     out.parameters = account.parameters;
     out.tags = std::move(account.tags);
     out.note = std::move(account.note);
-    return true;
+    return {};
 }
 
 void AccountDraft::loadAccount(const vault::OtpAccount& account)

@@ -16,6 +16,7 @@
 // draft's own copy: a text field keeps its own).
 #pragma once
 
+#include "base/Result.h"
 #include "otp/OtpGenerator.h"
 
 #include <QObject>
@@ -137,9 +138,9 @@ public:
 
     // The account the fields describe: issuer, account name, secret,
     // parameters, tags and note (id, version, timestamps, icon and sort
-    // position are the caller's), checked by vault::validateRecord. False,
-    // with error naming the problem, if any field is wrong.
-    bool toAccount(vault::OtpAccount& out, QString& error) const;
+    // position are the caller's), checked by vault::validateRecord; or
+    // what is wrong, out left as it was.
+    Result<void, QString> toAccount(vault::OtpAccount& out) const;
     // Fills every field from a stored account, for editing it.
     void loadAccount(const vault::OtpAccount& account);
     // Overwrites the secret text and resets every field (and the record id).

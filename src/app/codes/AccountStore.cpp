@@ -112,9 +112,8 @@ bool AccountStore::add(AccountDraft* draft)
     if (vault == nullptr)
         return false;
     vault::OtpAccount account;
-    QString error;
-    if (!draft->toAccount(account, error)) {
-        m_session.setError(error);
+    if (const auto filled = draft->toAccount(account); !filled) {
+        m_session.setError(filled.error());
         return false;
     }
     const std::int64_t now = nowSeconds();
@@ -138,8 +137,7 @@ QString AccountStore::duplicateOf(AccountDraft* draft) const
     if (draft == nullptr || vault == nullptr)
         return {};
     vault::OtpAccount candidate;
-    QString error;
-    if (!draft->toAccount(candidate, error))
+    if (!draft->toAccount(candidate))
         return {};
     for (std::size_t i = 0; i < vault->recordCount(); ++i) {
         const auto* existing = std::get_if<vault::OtpAccount>(&vault->record(i));
@@ -163,9 +161,8 @@ bool AccountStore::update(AccountDraft* draft)
         return false;
     }
     vault::OtpAccount edited;
-    QString error;
-    if (!draft->toAccount(edited, error)) {
-        m_session.setError(error);
+    if (const auto filled = draft->toAccount(edited); !filled) {
+        m_session.setError(filled.error());
         return false;
     }
     // What the form does not edit stays as stored.

@@ -111,9 +111,9 @@ void TestAccountDraft::newDraftIsInvalidWithoutNoise()
     QCOMPARE(errorsOf(draft), (QStringList{"accountNameError", "secretError"}));
     QVERIFY(draft.previewCode().isEmpty());
     vault::OtpAccount account;
-    QString error;
-    QVERIFY(!draft.toAccount(account, error));
-    QCOMPARE(error, draft.accountNameError());
+    const auto filled = draft.toAccount(account);
+    QVERIFY(!filled);
+    QCOMPARE(filled.error(), draft.accountNameError());
 }
 
 void TestAccountDraft::loadsValidUris_data()
@@ -154,8 +154,8 @@ void TestAccountDraft::loadsValidUris()
     QCOMPARE(draft.tags(), (QStringList{"kept", "as typed"}));
 
     vault::OtpAccount account;
-    QString error;
-    QVERIFY2(draft.toAccount(account, error), qPrintable(error));
+    const auto filled = draft.toAccount(account);
+    QVERIFY2(filled, filled ? "" : qPrintable(filled.error()));
     QCOMPARE(QString::fromStdString(encoding::toHex(account.secret.span())),
              expected.value(QLatin1String("secret_hex")).toString());
     QCOMPARE(QString::fromStdString(account.issuer), draft.issuer());
@@ -334,9 +334,9 @@ void TestAccountDraft::eachFieldHasItsOwnError()
 
     vault::OtpAccount account;
     account.issuer = "untouched";
-    QString reason;
-    QVERIFY(!draft.toAccount(account, reason));
-    QCOMPARE(reason, message);
+    const auto filled = draft.toAccount(account);
+    QVERIFY(!filled);
+    QCOMPARE(filled.error(), message);
     QCOMPARE(account.issuer, std::string("untouched"));
 }
 
@@ -514,8 +514,8 @@ void TestAccountDraft::largeCounterIsExact()
                                          "counter=18446744073709551615")));
     QCOMPARE(draft.counter(), QStringLiteral("18446744073709551615"));
     vault::OtpAccount account;
-    QString error;
-    QVERIFY2(draft.toAccount(account, error), qPrintable(error));
+    const auto filled = draft.toAccount(account);
+    QVERIFY2(filled, filled ? "" : qPrintable(filled.error()));
     QCOMPARE(account.parameters.counter, std::numeric_limits<std::uint64_t>::max());
 }
 
@@ -567,8 +567,8 @@ void TestAccountDraft::loadAccountForEditing()
     QVERIFY(draft.valid());
 
     vault::OtpAccount back;
-    QString error;
-    QVERIFY2(draft.toAccount(back, error), qPrintable(error));
+    const auto filled = draft.toAccount(back);
+    QVERIFY2(filled, filled ? "" : qPrintable(filled.error()));
     QCOMPARE(back.issuer, account.issuer);
     QCOMPARE(back.accountName, account.accountName);
     QVERIFY(constantTimeEqual(back.secret.span(), account.secret.span()));
@@ -589,9 +589,8 @@ void TestAccountDraft::toAccountKeepsTheCallersFields()
     account.modified = 1650000000;
     account.sortPosition = 9;
     account.iconReference = "icon";
-    QString error;
-    QVERIFY2(draft.toAccount(account, error), qPrintable(error));
-    QVERIFY(error.isEmpty());
+    const auto filled = draft.toAccount(account);
+    QVERIFY2(filled, filled ? "" : qPrintable(filled.error()));
     QCOMPARE(account.issuer, std::string("Example")); // trimmed
     QCOMPARE(account.id[0], std::uint8_t(7));
     QCOMPARE(account.version, std::uint64_t(3));
