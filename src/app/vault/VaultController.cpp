@@ -196,6 +196,13 @@ void VaultController::startKdfProgress(double expectedMilliseconds)
     m_progressTimer.start();
 }
 
+void VaultController::startNewKeyProgress()
+{
+    setState(State::Unlocking);
+    // Calibrating takes about 100 ms, then the new slot's KDF its target.
+    startKdfProgress(double(m_unlockTargetMilliseconds) + 100);
+}
+
 void VaultController::finishOpening(Opened& result, State onFailure, bool written)
 {
     m_progressTimer.stop();
@@ -216,13 +223,10 @@ void VaultController::create(std::shared_ptr<keychain::Keychain> keychain,
                              std::shared_ptr<SecureBuffer> password)
 {
     setBusy(true);
-    setState(State::Unlocking);
-    startKdfProgress(double(m_unlockTargetMilliseconds) + 100);
-    const QString path = m_path;
-    const int target = m_unlockTargetMilliseconds;
+    startNewKeyProgress();
     runInBackground(
         this,
-        [keychain, password, path, target] {
+        [keychain, password, path = m_path, target = m_unlockTargetMilliseconds] {
             const auto calibration = calibrationFor(target);
             if (!calibration)
                 return failed(calibration.error());
@@ -315,13 +319,10 @@ void VaultController::recover(QString phrase, QString newPassword, QString repea
         return;
     }
     auto mnemonic = std::make_shared<SecureBuffer>(std::move(words));
-    setState(State::Unlocking);
-    startKdfProgress(double(m_unlockTargetMilliseconds) + 100);
-    const QString path = m_path;
-    const int target = m_unlockTargetMilliseconds;
+    startNewKeyProgress();
     runInBackground(
         this,
-        [mnemonic, password, path, target] {
+        [mnemonic, password, path = m_path, target = m_unlockTargetMilliseconds] {
             const std::string_view text(reinterpret_cast<const char*>(mnemonic->data()),
                                         mnemonic->size());
             auto keychain = keychain::Keychain::restore(text);

@@ -177,6 +177,9 @@ private:
     void show(std::unique_ptr<vault::Vault> vault, std::unique_ptr<vault::VaultStorage> storage);
     // The progress estimate for a KDF expected to take expectedMilliseconds.
     void startKdfProgress(double expectedMilliseconds);
+    // Unlocking, with the progress of calibrating and deriving a new
+    // password slot's key (create, recover).
+    void startNewKeyProgress();
     // The end of unlock, recover and create: shows the vault, or goes back
     // to onFailure with the error. written: the worker saved the file.
     void finishOpening(detail::Opened& opened, State onFailure, bool written);

@@ -2,6 +2,7 @@
 
 #include "crypto/CryptoState.h"
 #include "crypto/OpenSslHandles.h"
+#include "crypto/detail/Aead.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -73,16 +74,6 @@ CipherContext prepare(bool encrypting, ByteView key, ByteView iv)
     return context;
 }
 
-// Feeds the associated data (EVP takes AAD as an update with no output).
-bool addAssociatedData(EVP_CIPHER_CTX* context, ByteView associatedData)
-{
-    if (associatedData.empty())
-        return true;
-    int ignored = 0;
-    return EVP_CipherUpdate(context, nullptr, &ignored, associatedData.data(),
-                            static_cast<int>(associatedData.size())) == 1;
-}
-
 } // namespace
 
 AesGcmResult<Bytes> encrypt(ByteView key, ByteView iv, ByteView associatedData, ByteView plaintext)
@@ -92,7 +83,7 @@ AesGcmResult<Bytes> encrypt(ByteView key, ByteView iv, ByteView associatedData, 
     const CipherContext context = prepare(true, key, iv);
     if (!context)
         return backendFailure("key and IV setup");
-    if (!addAssociatedData(context.get(), associatedData))
+    if (!detail::addAssociatedData(context.get(), associatedData))
         return backendFailure("EVP_EncryptUpdate (AAD)");
     Bytes out(plaintext.size() + tagSize);
     int written = 0;
@@ -134,7 +125,7 @@ AesGcmResult<SecureBuffer> decrypt(ByteView key, ByteView iv, ByteView associate
         OSSL_PARAM_construct_end()};
     if (EVP_CIPHER_CTX_set_params(context.get(), tagParameter) != 1)
         return backendFailure("EVP_CIPHER_CTX_set_params (tag)");
-    if (!addAssociatedData(context.get(), associatedData))
+    if (!detail::addAssociatedData(context.get(), associatedData))
         return backendFailure("EVP_DecryptUpdate (AAD)");
     // Decrypted before the tag is known: it stays in this SecureBuffer and is
     // wiped, never returned, if the tag turns out wrong.

@@ -1,6 +1,7 @@
 #include "crypto/ChaCha20Poly1305.h"
 
 #include "crypto/CryptoState.h"
+#include "crypto/detail/Aead.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -35,17 +36,6 @@ Failure<Error<ChaCha20Poly1305Error>> inputTooLong(const char* what, std::size_t
     return fail(ChaCha20Poly1305Error::InputTooLong, std::string("ChaCha20-Poly1305 ") + what +
                                                          " of " + std::to_string(size) +
                                                          " bytes is over the 1 GiB limit");
-}
-
-// Feeds the associated data to a re-armed context (EVP takes AAD as an
-// update with no output buffer).
-bool addAssociatedData(EVP_CIPHER_CTX* context, ByteView associatedData)
-{
-    if (associatedData.empty())
-        return true;
-    int ignored = 0;
-    return EVP_CipherUpdate(context, nullptr, &ignored, associatedData.data(),
-                            static_cast<int>(associatedData.size())) == 1;
 }
 
 } // namespace
@@ -92,7 +82,7 @@ ChaCha20Poly1305Result<Bytes> ChaCha20Poly1305::encrypt(ByteView nonce, ByteView
     // keystream counter and the Poly1305 state (RFC 8439 section 2.8).
     if (EVP_EncryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) != 1)
         return backendFailure("EVP_EncryptInit_ex (nonce)");
-    if (!addAssociatedData(context, associatedData))
+    if (!detail::addAssociatedData(context, associatedData))
         return backendFailure("EVP_EncryptUpdate (AAD)");
     Bytes out(plaintext.size() + tagSize);
     int written = 0;
@@ -144,7 +134,7 @@ ChaCha20Poly1305::decrypt(ByteView nonce, ByteView associatedData, ByteView ciph
         OSSL_PARAM_construct_end()};
     if (EVP_DecryptInit_ex2(context, nullptr, nullptr, nonce.data(), tagParameter) != 1)
         return backendFailure("EVP_DecryptInit_ex2 (nonce, tag)");
-    if (!addAssociatedData(context, associatedData))
+    if (!detail::addAssociatedData(context, associatedData))
         return backendFailure("EVP_DecryptUpdate (AAD)");
     // Decrypted before the tag is known: it stays in this SecureBuffer and is
     // wiped, never returned, if the tag turns out wrong.
