@@ -6,6 +6,7 @@
 #include <cassert>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -35,7 +36,34 @@ template <typename Code> [[nodiscard]] Failure<Error<Code>> fail(Code code, std:
     return {Error<Code>{code, std::move(message)}};
 }
 
-template <typename T, typename E> class [[nodiscard]] Result
+// How a failed Result passes its error up, the base of Result<T, E> and
+// Result<void, E>:
+//   return parsed.failure();                          // the same error
+//   return parsed.failure(VaultError::Malformed);     // its message, another code
+//   return parsed.failure(VaultError::Malformed, "record: "); // ... after a prefix
+// failure() moves the error out unless the Result is const; call it last.
+template <typename Self, typename E> class PassesErrorUp
+{
+public:
+    [[nodiscard]] Failure<E> failure() { return {std::move(self().mutableError())}; }
+    [[nodiscard]] Failure<E> failure() const { return {self().error()}; }
+
+    // The message, between `before` and `after`, under another code.
+    template <typename Code>
+    [[nodiscard]] Failure<Error<Code>> failure(Code code, std::string before = {},
+                                               std::string_view after = {}) const
+    {
+        before += self().error().message;
+        before += after;
+        return {Error<Code>{code, std::move(before)}};
+    }
+
+private:
+    Self& self() { return static_cast<Self&>(*this); }
+    const Self& self() const { return static_cast<const Self&>(*this); }
+};
+
+template <typename T, typename E> class [[nodiscard]] Result : public PassesErrorUp<Result<T, E>, E>
 {
 public:
     Result(T value) : m_storage(std::in_place_index<0>, std::move(value)) {}
@@ -71,10 +99,18 @@ public:
     }
 
 private:
+    friend PassesErrorUp<Result, E>;
+
+    E& mutableError()
+    {
+        assert(!ok());
+        return std::get<1>(m_storage);
+    }
+
     std::variant<T, E> m_storage;
 };
 
-template <typename E> class [[nodiscard]] Result<void, E>
+template <typename E> class [[nodiscard]] Result<void, E> : public PassesErrorUp<Result<void, E>, E>
 {
 public:
     Result() = default;
@@ -90,6 +126,14 @@ public:
     }
 
 private:
+    friend PassesErrorUp<Result, E>;
+
+    E& mutableError()
+    {
+        assert(!ok());
+        return *m_error;
+    }
+
     std::optional<E> m_error;
 };
 

@@ -138,7 +138,7 @@ AesCbcResult<Bytes> AesCbc::encrypt(ByteView iv, ByteView plaintext)
     Bytes out(ciphertextSize(plaintext.size()));
     auto result = encrypt(iv, plaintext, out);
     if (!result)
-        return fail(result.error());
+        return result.failure();
     return out;
 }
 
@@ -149,7 +149,7 @@ AesCbcResult<SecureBuffer> AesCbc::decrypt(ByteView iv, ByteView ciphertext)
     SecureBuffer plaintext(std::min(ciphertext.size(), maximumInputSize + blockSize));
     auto length = decrypt(iv, ciphertext, plaintext.span());
     if (!length)
-        return fail(length.error());
+        return length.failure();
     plaintext.truncate(*length);
     return plaintext;
 }

@@ -39,8 +39,7 @@ RecordResult<RecordSealer> RecordSealer::create(ByteView masterKey)
         return fail(RecordError::InternalFailure, "record key derivation (HKDF-SHA256) failed");
     auto cipher = AesCbc::create(encryptionKey);
     if (!cipher)
-        return fail(RecordError::InternalFailure,
-                    "record cipher setup failed: " + cipher.error().message);
+        return cipher.failure(RecordError::InternalFailure, "record cipher setup failed: ");
     // Both SecureBuffers wipe the derived keys on return; only the prepared
     // forms (OpenSSL's key schedules, the HMAC states) remain.
     return RecordSealer(std::move(cipher).value(),
@@ -75,8 +74,7 @@ RecordResult<Bytes> RecordSealer::seal(ByteView associatedData, ByteView plainte
 
     random.fill(iv); // the one call for randomness per seal
     if (auto encrypted = m_cipher.encrypt(iv, plaintext, ciphertext); !encrypted)
-        return fail(RecordError::InternalFailure,
-                    "record encryption failed: " + encrypted.error().message);
+        return encrypted.failure(RecordError::InternalFailure, "record encryption failed: ");
     m_macKey.compute(macInput(associatedData, ByteView(sealed.data(), ivSize + ciphertext.size())),
                      tag);
     return sealed;
@@ -87,7 +85,7 @@ RecordResult<SecureBuffer> RecordSealer::open(ByteView associatedData, ByteView 
     SecureBuffer plaintext(maximumPlaintextSize(sealed.size()));
     auto length = open(associatedData, sealed, plaintext.span());
     if (!length)
-        return fail(length.error());
+        return length.failure();
     plaintext.truncate(*length);
     return plaintext;
 }
@@ -120,8 +118,7 @@ RecordResult<std::size_t> RecordSealer::open(ByteView associatedData, ByteView s
             return fail(RecordError::Corrupt,
                         "record has a valid tag but invalid padding: it was sealed by a faulty "
                         "writer");
-        return fail(RecordError::InternalFailure,
-                    "record decryption failed: " + length.error().message);
+        return length.failure(RecordError::InternalFailure, "record decryption failed: ");
     }
     return *length;
 }

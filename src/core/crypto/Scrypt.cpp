@@ -48,7 +48,7 @@ Result<SecureBuffer, Error<KdfError>> scrypt(ByteView password, ByteView salt, s
     if (isDisabled())
         return fail(KdfError::CryptoDisabled, disabledReason());
     if (auto checked = checkScryptParameters(n, r, p); !checked)
-        return fail(checked.error());
+        return checked.failure();
     if (length == 0)
         return fail(KdfError::EmptyOutput, "scrypt was asked for zero bytes");
     const std::uint64_t blockBytes = std::uint64_t{128} * r;

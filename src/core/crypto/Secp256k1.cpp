@@ -190,24 +190,24 @@ Secp256k1Result<PublicKey> PublicKey::fromSubjectPublicKeyInfo(ByteView der)
     ByteView input = der;
     auto outer = der::readElement(input, der::sequenceTag, "outer SEQUENCE");
     if (!outer)
-        return fail(outer.error());
+        return outer.failure();
     if (!input.empty())
         return der::malformed("outer SEQUENCE", "bytes follow it");
 
     ByteView fields = *outer;
     auto algorithm = der::readElement(fields, der::sequenceTag, "AlgorithmIdentifier");
     if (!algorithm)
-        return fail(algorithm.error());
+        return algorithm.failure();
     auto bits = der::readElement(fields, der::bitStringTag, "subjectPublicKey BIT STRING");
     if (!bits)
-        return fail(bits.error());
+        return bits.failure();
     if (!fields.empty())
         return der::malformed("SubjectPublicKeyInfo SEQUENCE", "bytes follow the BIT STRING");
 
     ByteView algorithmFields = *algorithm;
     auto oid = der::readElement(algorithmFields, der::objectIdentifierTag, "algorithm OID");
     if (!oid)
-        return fail(oid.error());
+        return oid.failure();
     if (!der::equals(*oid, der::idEcPublicKey))
         return fail(Secp256k1Error::UnsupportedAlgorithm,
                     "SubjectPublicKeyInfo: the algorithm is not id-ecPublicKey");
@@ -217,7 +217,7 @@ Secp256k1Result<PublicKey> PublicKey::fromSubjectPublicKeyInfo(ByteView der)
                     "(explicit or absent parameters are not supported)");
     auto curve = der::readElement(algorithmFields, der::objectIdentifierTag, "curve OID");
     if (!curve)
-        return fail(curve.error());
+        return curve.failure();
     if (!der::equals(*curve, der::secp256k1Curve))
         return fail(Secp256k1Error::UnsupportedCurve,
                     "SubjectPublicKeyInfo: the curve is not secp256k1");
@@ -232,8 +232,7 @@ Secp256k1Result<PublicKey> PublicKey::fromSubjectPublicKeyInfo(ByteView der)
         return der::malformed("subjectPublicKey BIT STRING", "unused bits must be zero");
     auto key = fromSec1(bits->subspan(1));
     if (!key)
-        return fail(Secp256k1Error::InvalidPublicKey,
-                    "SubjectPublicKeyInfo: " + key.error().message);
+        return key.failure(Secp256k1Error::InvalidPublicKey, "SubjectPublicKeyInfo: ");
     return std::move(key).value();
 }
 
@@ -281,7 +280,7 @@ Secp256k1Result<SecureBuffer> ecdh(const SecretKey& secretKey, const PublicKey& 
     auto computed = ecdh(secretKey, publicKey,
                          std::span<std::uint8_t, ecdhSecretSize>(secret.data(), ecdhSecretSize));
     if (!computed)
-        return fail(computed.error());
+        return computed.failure();
     return secret;
 }
 

@@ -160,7 +160,7 @@ KeychainResult<SecureBuffer> mnemonicToSeed(std::string_view mnemonic, std::stri
     if (!derived) {
         // 2048 rounds and 64 bytes are always in range: only the switch refuses.
         assert(derived.error().code == crypto::KdfError::CryptoDisabled);
-        return fail(KeychainError::CryptoDisabled, derived.error().message);
+        return derived.failure(KeychainError::CryptoDisabled);
     }
     return seed;
 }

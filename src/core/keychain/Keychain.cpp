@@ -23,7 +23,7 @@ KeychainResult<void> expand(ByteView prk, ByteView info, std::span<std::uint8_t>
     auto expanded = crypto::hkdfExpand(kdfHash, prk, info, out);
     if (!expanded) {
         assert(expanded.error().code == crypto::KdfError::CryptoDisabled);
-        return fail(KeychainError::CryptoDisabled, expanded.error().message);
+        return expanded.failure(KeychainError::CryptoDisabled);
     }
     return {};
 }
@@ -40,7 +40,7 @@ KeychainResult<crypto::SecretKey> deriveIdentity(ByteView prk)
                                       counter == 0 ? identityKeyLabel.size() : info.size());
         SecureBuffer candidate(crypto::SecretKey::size);
         if (auto expanded = expand(prk, infoForAttempt, candidate.span()); !expanded)
-            return fail(expanded.error());
+            return expanded.failure();
         if (auto key = crypto::SecretKey::fromBytes(std::move(candidate)))
             return std::move(key).value();
     }
@@ -68,7 +68,7 @@ KeychainResult<Keychain> Keychain::create(crypto::RandomSource& random, std::siz
     random.fill(entropy.span());
     auto mnemonic = entropyToMnemonic(entropy);
     if (!mnemonic)
-        return fail(mnemonic.error());
+        return mnemonic.failure();
     return derive(std::move(mnemonic).value(), passphrase);
 }
 
@@ -76,7 +76,7 @@ KeychainResult<Keychain> Keychain::restore(std::string_view mnemonic, std::strin
 {
     SecureBuffer normalized = normalizeMnemonic(mnemonic);
     if (auto entropy = mnemonicToEntropy(normalized.view()); !entropy)
-        return fail(entropy.error());
+        return entropy.failure();
     return derive(std::move(normalized), passphrase);
 }
 
@@ -84,18 +84,18 @@ KeychainResult<Keychain> Keychain::derive(SecureBuffer mnemonic, std::string_vie
 {
     auto seed = mnemonicToSeed(mnemonic.view(), passphrase);
     if (!seed)
-        return fail(seed.error());
+        return seed.failure();
 
     SecureBuffer prk(crypto::digestSize(kdfHash));
     crypto::hkdfExtract(kdfHash, asBytes(keychainSalt), *seed, prk.span());
 
     auto identity = deriveIdentity(prk);
     if (!identity)
-        return fail(identity.error());
+        return identity.failure();
     SecureBuffer wrappingKey(recoveryWrappingKeySize);
     if (auto expanded = expand(prk, asBytes(recoveryWrappingKeyLabel), wrappingKey.span());
         !expanded)
-        return fail(expanded.error());
+        return expanded.failure();
 
     auto publicKey = identity->publicKey();
     return Keychain(std::move(mnemonic), std::move(identity).value(), std::move(publicKey),

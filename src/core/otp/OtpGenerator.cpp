@@ -39,7 +39,7 @@ Result<OtpGenerator, Error<OtpError>> OtpGenerator::create(const OtpParameters& 
     if (crypto::isDisabled())
         return fail(OtpError::CryptoDisabled, crypto::disabledReason());
     if (auto valid = validate(parameters, secret.size()); !valid)
-        return fail(valid.error());
+        return valid.failure();
     return OtpGenerator(parameters, crypto::HmacKey(parameters.algorithm, secret));
 }
 
@@ -97,7 +97,7 @@ Result<std::string, Error<OtpError>> OtpGenerator::codeForTime(std::int64_t unix
                     "an HOTP account's code depends on its counter, not on the time");
     auto counter = counterForTime(unixSeconds, m_parameters.period);
     if (!counter)
-        return fail(counter.error());
+        return counter.failure();
     return codeForCounter(*counter);
 }
 

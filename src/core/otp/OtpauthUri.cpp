@@ -282,7 +282,7 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input,
     auto label =
         decodeText(uri.substr(labelBegin, queryMark - labelBegin), false, begin + labelBegin);
     if (!label)
-        return fail(label.error());
+        return label.failure();
     if (const std::string problem = textProblem(*label); !problem.empty())
         return fail(OtpauthError::InvalidLabel, "the label " + problem);
     const auto colons = std::count(label->begin(), label->end(), ':');
@@ -322,7 +322,7 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input,
 
         auto name = decodeText(parameter->name, true, segmentOffset);
         if (!name)
-            return fail(name.error());
+            return name.failure();
         if (name->empty())
             return fail(OtpauthError::InvalidParameter,
                         "the parameter at " + position(segmentOffset) + " has no name");
@@ -347,9 +347,8 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input,
             text.truncate(decoded.size);
             auto secret = encoding::fromBase32(text.view(), tail);
             if (!secret)
-                return fail(OtpauthError::InvalidSecret,
-                            "the secret is not Base32: " + secret.error().message +
-                                " of the decoded value");
+                return secret.failure(OtpauthError::InvalidSecret,
+                                      "the secret is not Base32: ", " of the decoded value");
             result.secret = std::move(secret).value();
             secretSeen = true;
             continue;
@@ -357,7 +356,7 @@ Result<OtpauthUri, Error<OtpauthError>> parseOtpauthUri(std::string_view input,
 
         auto value = decodeText(rawValue, true, valueOffset);
         if (!value)
-            return fail(value.error());
+            return value.failure();
         if (*name == "issuer") {
             if (const std::string problem = textProblem(*value); !problem.empty())
                 return fail(OtpauthError::InvalidIssuer, "the issuer parameter " + problem);
@@ -543,7 +542,7 @@ Result<void, Error<OtpauthError>> checkForFormat(const OtpauthUri& uri)
 Result<SecureBuffer, Error<OtpauthError>> formatOtpauthUri(const OtpauthUri& uri)
 {
     if (auto valid = checkForFormat(uri); !valid)
-        return fail(valid.error());
+        return valid.failure();
     const OtpParameters& parameters = uri.parameters;
 
     // Everything before and after the secret is public; only the secret goes

@@ -127,7 +127,7 @@ public:
     {
         auto line = next("\"" + std::string(key) + "\"");
         if (!line)
-            return fail(line.error());
+            return line.failure();
         if (!line->starts_with(key) || line->size() < key.size() + 1 || (*line)[key.size()] != ' ')
             return error("expected \"" + std::string(key) + " ...\", found \"" +
                          std::string(line->substr(0, 40)) + "\"");
@@ -193,7 +193,7 @@ Result<Measurement, Error<BaselineError>> parseBenchmark(LineReader& lines)
     Measurement m;
     auto name = lines.field("benchmark");
     if (!name)
-        return fail(name.error());
+        return name.failure();
     if (!isToken(*name, 1, maximumNameLength))
         return lines.error("a benchmark name is 1 to " + std::to_string(maximumNameLength) +
                            " printable ASCII characters without spaces");
@@ -201,7 +201,7 @@ Result<Measurement, Error<BaselineError>> parseBenchmark(LineReader& lines)
 
     auto sampling = lines.field("sampling");
     if (!sampling)
-        return fail(sampling.error());
+        return sampling.failure();
     if (*sampling == "linear")
         m.sampling = Sampling::Linear;
     else if (*sampling == "flat")
@@ -211,7 +211,7 @@ Result<Measurement, Error<BaselineError>> parseBenchmark(LineReader& lines)
 
     auto units = lines.field("units");
     if (!units)
-        return fail(units.error());
+        return units.failure();
     const auto space = units->find(' ');
     const auto amount = parseNumber(units->substr(0, space));
     if (!amount || *amount < 0)
@@ -227,7 +227,7 @@ Result<Measurement, Error<BaselineError>> parseBenchmark(LineReader& lines)
 
     auto samples = lines.field("samples");
     if (!samples)
-        return fail(samples.error());
+        return samples.failure();
     const auto count = parseCount(*samples, 1, maximumBaselineSamples);
     if (!count)
         return lines.error("the sample count must be a whole number from 1 to " +
@@ -237,7 +237,7 @@ Result<Measurement, Error<BaselineError>> parseBenchmark(LineReader& lines)
     for (std::size_t i = 0; i < *count; ++i) {
         auto line = lines.next("a sample");
         if (!line)
-            return fail(line.error());
+            return line.failure();
         const auto separator = line->find(' ');
         if (separator == std::string_view::npos)
             return lines.error("a sample is \"<iterations> <nanoseconds>\"");
@@ -259,7 +259,7 @@ Result<Baseline, Error<BaselineError>> parseBaseline(std::string_view text, cons
     LineReader lines(text, path);
     auto first = lines.next("the version line");
     if (!first)
-        return fail(first.error());
+        return first.failure();
     if (*first != magic) {
         if (first->starts_with("watchword-baseline "))
             return lines.error("version \"" + std::string(first->substr(19, 20)) +
@@ -270,7 +270,7 @@ Result<Baseline, Error<BaselineError>> parseBaseline(std::string_view text, cons
     Baseline baseline;
     auto name = lines.field("name");
     if (!name)
-        return fail(name.error());
+        return name.failure();
     if (*name != expectedName)
         return lines.error("the baseline is named \"" + std::string(name->substr(0, 64)) +
                            "\" but its file is " + expectedName + std::string(extension));
@@ -278,19 +278,19 @@ Result<Baseline, Error<BaselineError>> parseBaseline(std::string_view text, cons
 
     auto created = lines.field("created");
     if (!created)
-        return fail(created.error());
+        return created.failure();
     if (!isTimestamp(*created))
         return lines.error("created is a UTC time, YYYY-MM-DDTHH:MM:SSZ");
     baseline.created = std::string(*created);
 
     auto machine = lines.field("machine");
     if (!machine)
-        return fail(machine.error());
+        return machine.failure();
     baseline.machineLine = std::string(*machine);
 
     auto profile = lines.field("profile");
     if (!profile)
-        return fail(profile.error());
+        return profile.failure();
     if (!profile->empty() && !isToken(*profile, 1, maximumProfileLength))
         return lines.error("a profile name is up to " + std::to_string(maximumProfileLength) +
                            " printable ASCII characters without spaces");
@@ -298,7 +298,7 @@ Result<Baseline, Error<BaselineError>> parseBaseline(std::string_view text, cons
 
     auto benchmarks = lines.field("benchmarks");
     if (!benchmarks)
-        return fail(benchmarks.error());
+        return benchmarks.failure();
     const auto count = parseCount(*benchmarks, 0, maximumBaselineBenchmarks);
     if (!count)
         return lines.error("the benchmark count must be a whole number from 0 to " +
@@ -308,7 +308,7 @@ Result<Baseline, Error<BaselineError>> parseBaseline(std::string_view text, cons
     for (std::size_t i = 0; i < *count; ++i) {
         auto measurement = parseBenchmark(lines);
         if (!measurement)
-            return fail(measurement.error());
+            return measurement.failure();
         if (!names.insert(measurement->name).second)
             return failure(BaselineError::Malformed,
                            path + ": benchmark " + measurement->name + " appears twice");
@@ -316,7 +316,7 @@ Result<Baseline, Error<BaselineError>> parseBaseline(std::string_view text, cons
     }
     auto end = lines.next("\"end\"");
     if (!end)
-        return fail(end.error());
+        return end.failure();
     if (*end != "end")
         return lines.error("expected \"end\" after " + std::to_string(*count) + " benchmarks");
     if (!lines.atEnd()) {

@@ -56,7 +56,7 @@ ShareResult<SenderNoteKey> senderNoteKey(crypto::RandomSource& random,
     if (auto derived = deriveNoteKey(ephemeral, recipientPublicKey, result.ephemeralPublicKey,
                                      recipientPublicKey.compressed(), result.noteKey.span());
         !derived)
-        return fail(derived.error());
+        return derived.failure();
     return result;
 }
 
@@ -70,8 +70,8 @@ ShareResult<SecureBuffer> recipientNoteKey(const crypto::SecretKey& recipientSec
                         std::to_string(ephemeralPublicKey.size()));
     auto ephemeral = crypto::PublicKey::fromSec1(ephemeralPublicKey);
     if (!ephemeral)
-        return fail(ShareError::InvalidEphemeralKey,
-                    "ephemeral public key of a shared note: " + ephemeral.error().message);
+        return ephemeral.failure(ShareError::InvalidEphemeralKey,
+                                 "ephemeral public key of a shared note: ");
     // The bytes as received go into the salt: a 33-byte encoding that parses
     // is the canonical one (x below p, prefix by y's parity), so the sender
     // hashed the very same bytes.
@@ -81,7 +81,7 @@ ShareResult<SecureBuffer> recipientNoteKey(const crypto::SecretKey& recipientSec
     if (auto derived = deriveNoteKey(recipientSecretKey, *ephemeral, ephemeralBytes,
                                      recipientPublicKey.compressed(), noteKey.span());
         !derived)
-        return fail(derived.error());
+        return derived.failure();
     return noteKey;
 }
 

@@ -44,7 +44,7 @@ calibratePasswordKdf(std::uint32_t targetMilliseconds, std::chrono::milliseconds
         if (auto ran =
                 crypto::pbkdf2(crypto::HashAlgorithm::Sha256, password, salt, batch, out.span());
             !ran)
-            return fail(CalibrationError::CryptoDisabled, ran.error().message);
+            return ran.failure(CalibrationError::CryptoDisabled);
         const auto elapsed =
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start);
         if (elapsed.count() > 0)

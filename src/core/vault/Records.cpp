@@ -142,8 +142,8 @@ VaultResult<void> checkAccountShape(const OtpAccount& account)
     if (account.secret.empty() || account.secret.size() > maximumSecretSize)
         return fail(VaultError::InvalidRecord, "an account secret must have 1 to 1024 bytes");
     if (const auto valid = otp::validate(account.parameters, account.secret.size()); !valid)
-        return fail(VaultError::InvalidRecord,
-                    "the account's OTP parameters are invalid: " + valid.error().message);
+        return valid.failure(VaultError::InvalidRecord,
+                             "the account's OTP parameters are invalid: ");
     return checkTagShapes(account.tags);
 }
 
@@ -321,7 +321,7 @@ VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
             return {};
         });
     if (!walked)
-        return fail(walked.error());
+        return walked.failure();
     if (!hasSecret)
         return malformed(field::secret, "the secret is missing");
     if (!hasKind)
@@ -344,7 +344,7 @@ VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
                                         : field::sortPosition,
                          "a required time or sort position is missing");
     if (const auto valid = checkAccountShape(account); !valid)
-        return fail(VaultError::Malformed, "record: " + valid.error().message);
+        return valid.failure(VaultError::Malformed, "record: ");
     return {};
 }
 
@@ -379,7 +379,7 @@ VaultResult<void> decodeNote(ByteView fields, SecureNote& note)
             return {};
         });
     if (!walked)
-        return fail(walked.error());
+        return walked.failure();
     if (!hasTitle)
         return malformed(field::title, "the title is missing");
     if (!hasBody)
@@ -390,7 +390,7 @@ VaultResult<void> decodeNote(ByteView fields, SecureNote& note)
                                         : field::sortPosition,
                          "a required time or sort position is missing");
     if (const auto valid = checkTagShapes(note.tags); !valid)
-        return fail(VaultError::Malformed, "record: " + valid.error().message);
+        return valid.failure(VaultError::Malformed, "record: ");
     return {};
 }
 
@@ -511,7 +511,7 @@ VaultResult<void> validateRecord(const Record& record)
 VaultResult<SecureBuffer> encodeFields(const Record& record)
 {
     if (auto valid = validateRecord(record); !valid)
-        return fail(valid.error());
+        return valid.failure();
     FieldWriter counter(nullptr);
     std::visit([&](const auto& r) { writeFields(counter, r); }, record);
     SecureBuffer out(counter.size());
@@ -540,7 +540,7 @@ VaultResult<Record> decodeFields(RecordKind kind, const RecordId& id, std::uint6
 {
     Record record;
     if (auto decoded = decodeFieldsInto(kind, id, version, fields, record); !decoded)
-        return fail(decoded.error());
+        return decoded.failure();
     return record;
 }
 

@@ -407,7 +407,7 @@ VaultStorage::open(std::string path, crypto::RandomSource& random, StorageOption
 {
     auto snapshot = readFile(path);
     if (!snapshot)
-        return fail(snapshot.error());
+        return snapshot.failure();
     VaultStorage storage(std::move(path), random, options);
     storage.m_contents = std::move(snapshot->bytes);
     storage.m_identity = snapshot->identity;
@@ -425,10 +425,10 @@ Result<VaultStorage, StorageError> VaultStorage::openLocked(std::string path,
     if (!storage)
         return storage;
     if (auto locked = storage->lock(patience); !locked)
-        return fail(locked.error());
+        return locked.failure();
     auto snapshot = readFile(storage->m_path);
     if (!snapshot)
-        return fail(snapshot.error());
+        return snapshot.failure();
     storage->m_contents = std::move(snapshot->bytes);
     storage->m_identity = snapshot->identity;
     return storage;
@@ -448,16 +448,16 @@ Result<VaultStorage, StorageError> VaultStorage::create(std::string path, ByteVi
 
     const std::string directory = directoryOf(path);
     if (auto made = makeDirectories(directory); !made)
-        return fail(made.error());
+        return made.failure();
 
     VaultStorage storage(std::move(path), random, options);
     if (auto locked = storage.lock(); !locked)
-        return fail(locked.error());
+        return locked.failure();
     storage.removeStaleTempFiles();
 
     auto temp = writeTempFile(storage.m_path, bytes, random);
     if (!temp)
-        return fail(temp.error());
+        return temp.failure();
     // Into place only if the name is still free, atomically: another program
     // may have created the file since the check above.
     if (::renameat2(AT_FDCWD, temp->path().c_str(), AT_FDCWD, storage.m_path.c_str(),
@@ -566,7 +566,7 @@ Result<void, StorageError> VaultStorage::keepPendingBackup(ByteView currentBytes
     // No hard links here: write a copy of the bytes we just verified.
     auto copy = writeTempFile(m_path, currentBytes, *m_random);
     if (!copy)
-        return fail(copy.error());
+        return copy.failure();
     if (::rename(copy->path().c_str(), pending.c_str()) != 0)
         return systemFailure("keep a backup of", m_path, errno);
     copy->release();
@@ -604,7 +604,7 @@ Result<void, StorageError> VaultStorage::save(ByteView bytes)
         if (current.error().code == StorageErrorCode::NotFound)
             return fail(StorageErrorCode::ChangedOnDisk,
                         m_path + " was removed by someone else since it was opened; not saved");
-        return fail(current.error());
+        return current.failure();
     }
     if (current->identity != m_identity)
         return fail(StorageErrorCode::ChangedOnDisk,
@@ -624,11 +624,11 @@ Result<void, StorageError> VaultStorage::save(ByteView bytes)
     // A .0 left by a save whose rotation failed goes where it belongs first.
     if (m_backupCount > 0) {
         if (auto rotated = rotateBackups(); !rotated)
-            return fail(rotated.error());
+            return rotated.failure();
     }
     auto temp = writeTempFile(m_path, bytes, *m_random);
     if (!temp)
-        return fail(temp.error());
+        return temp.failure();
 
     // A last cheap look (the full check above took a while with the fsync).
     struct stat status
@@ -643,7 +643,7 @@ Result<void, StorageError> VaultStorage::save(ByteView bytes)
 
     if (m_backupCount > 0) {
         if (auto kept = keepPendingBackup(current->bytes); !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     if (::rename(temp->path().c_str(), m_path.c_str()) != 0) {
         const int error = errno;

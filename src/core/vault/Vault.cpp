@@ -72,10 +72,9 @@ VaultResult<SecureBuffer> passwordKey(ByteView password, const PasswordSlotInfo&
     if (const auto derived = crypto::pbkdf2(crypto::HashAlgorithm::Sha256, password, slot.salt,
                                             slot.iterations, key.span());
         !derived)
-        return fail(derived.error().code == crypto::KdfError::CryptoDisabled
-                        ? VaultError::CryptoDisabled
-                        : VaultError::InternalFailure,
-                    derived.error().message);
+        return derived.failure(derived.error().code == crypto::KdfError::CryptoDisabled
+                                   ? VaultError::CryptoDisabled
+                                   : VaultError::InternalFailure);
     return key;
 }
 
@@ -85,7 +84,7 @@ VaultResult<SecureBuffer> unwrapMasterKey(ByteView kek, ByteView associatedData,
 {
     auto sealer = sealerFor(kek);
     if (!sealer)
-        return fail(sealer.error());
+        return sealer.failure();
     auto opened = sealer->open(associatedData, wrapped);
     if (!opened) {
         if (opened.error().code == crypto::RecordError::AuthenticationFailed)
@@ -111,10 +110,10 @@ VaultResult<Bytes> wrapRecoverySlot(const VaultId& vaultId, ByteView masterKey,
 {
     auto note = share::senderNoteKey(random, recipient);
     if (!note)
-        return fail(VaultError::CryptoDisabled, note.error().message);
+        return note.failure(VaultError::CryptoDisabled);
     auto sealer = sealerFor(note->noteKey);
     if (!sealer)
-        return fail(sealer.error());
+        return sealer.failure();
     auto wrapped = sealer->seal(slotAssociatedData(vaultId, recoverySlotType), masterKey, random);
     if (!wrapped)
         return fromRecordError(wrapped.error());
@@ -142,10 +141,10 @@ VaultResult<Slots> wrapSlots(const VaultId& vaultId, ByteView masterKey, ByteVie
     slots.info.iterationsPerSecond = calibration.iterationsPerSecond;
     auto kek = passwordKey(password, slots.info);
     if (!kek)
-        return fail(kek.error());
+        return kek.failure();
     auto passwordSealer = sealerFor(*kek);
     if (!passwordSealer)
-        return fail(passwordSealer.error());
+        return passwordSealer.failure();
     auto wrapped =
         passwordSealer->seal(slotAssociatedData(vaultId, passwordSlotType), masterKey, random);
     if (!wrapped)
@@ -155,7 +154,7 @@ VaultResult<Slots> wrapSlots(const VaultId& vaultId, ByteView masterKey, ByteVie
     if (recipient) {
         auto recovery = wrapRecoverySlot(vaultId, masterKey, *recipient, random);
         if (!recovery)
-            return fail(recovery.error());
+            return recovery.failure();
         slots.recovery = std::move(*recovery);
     }
     return slots;
@@ -167,10 +166,9 @@ VaultResult<crypto::HmacKey> manifestKeyFor(ByteView masterKey)
     if (const auto derived = crypto::hkdf(crypto::HashAlgorithm::Sha256, masterKey, {},
                                           asBytes(manifestKeyInfo), key.span());
         !derived)
-        return fail(derived.error().code == crypto::KdfError::CryptoDisabled
-                        ? VaultError::CryptoDisabled
-                        : VaultError::InternalFailure,
-                    derived.error().message);
+        return derived.failure(derived.error().code == crypto::KdfError::CryptoDisabled
+                                   ? VaultError::CryptoDisabled
+                                   : VaultError::InternalFailure);
     return crypto::HmacKey(crypto::HashAlgorithm::Sha256, key);
 }
 
@@ -186,10 +184,10 @@ VaultResult<Vault> Vault::create(VaultId vaultId, SecureBuffer masterKey)
 {
     auto sealer = sealerFor(masterKey);
     if (!sealer)
-        return fail(sealer.error());
+        return sealer.failure();
     auto manifestKey = manifestKeyFor(masterKey);
     if (!manifestKey)
-        return fail(manifestKey.error());
+        return manifestKey.failure();
     return Vault(vaultId, std::move(masterKey), std::move(*sealer), std::move(*manifestKey));
 }
 
@@ -198,7 +196,7 @@ VaultResult<Vault> Vault::create(ByteView password, const keychain::Keychain& ke
                                  std::int64_t now)
 {
     if (auto checked = checkCalibration(calibration); !checked)
-        return fail(checked.error());
+        return checked.failure();
     if (crypto::isDisabled())
         return fail(VaultError::CryptoDisabled, crypto::disabledReason());
     VaultId vaultId{};
@@ -214,7 +212,7 @@ VaultResult<Vault> Vault::create(ByteView password, const keychain::Keychain& ke
     auto slots = wrapSlots(vaultId, vault->m_masterKey, password, calibration,
                            vault->m_recoveryPublicKey, random);
     if (!slots)
-        return fail(slots.error());
+        return slots.failure();
     vault->m_passwordSlotInfo = slots->info;
     vault->m_passwordSlot = std::move(slots->password);
     vault->m_recoverySlot = std::move(slots->recovery);
@@ -226,15 +224,15 @@ VaultResult<Vault> Vault::unlockWithPassword(ByteView file, ByteView password,
 {
     auto parsed = parseVault(file);
     if (!parsed)
-        return fail(parsed.error());
+        return parsed.failure();
     auto kek = passwordKey(password, parsed->info.passwordSlot);
     if (!kek)
-        return fail(kek.error());
+        return kek.failure();
     auto masterKey = unwrapMasterKey(
         *kek, slotAssociatedData(parsed->info.vaultId, passwordSlotType),
         parsed->passwordSlot.last(wrappedKeySize), VaultError::WrongPassword, wrongPasswordMessage);
     if (!masterKey)
-        return fail(masterKey.error());
+        return masterKey.failure();
     return openRecords(*parsed, std::move(*masterKey), options);
 }
 
@@ -243,7 +241,7 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
 {
     auto parsed = parseVault(file);
     if (!parsed)
-        return fail(parsed.error());
+        return parsed.failure();
     if (!parsed->recoverySlot)
         return fail(VaultError::NoRecoverySlot, "this vault has no recovery slot");
     const auto slot = *parsed->recoverySlot;
@@ -258,15 +256,15 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
         keychain.identitySecretKey(), keychain.identityPublicKey(),
         slot.subspan(crypto::PublicKey::compressedSize, crypto::PublicKey::compressedSize));
     if (!kek)
-        return fail(kek.error().code == share::ShareError::CryptoDisabled
-                        ? VaultError::CryptoDisabled
-                        : VaultError::Malformed,
-                    "recovery slot: " + kek.error().message);
+        return kek.failure(kek.error().code == share::ShareError::CryptoDisabled
+                               ? VaultError::CryptoDisabled
+                               : VaultError::Malformed,
+                           "recovery slot: ");
     auto masterKey = unwrapMasterKey(
         *kek, slotAssociatedData(parsed->info.vaultId, recoverySlotType), slot.last(wrappedKeySize),
         VaultError::WrongRecoveryPhrase, wrongPhraseMessage);
     if (!masterKey)
-        return fail(masterKey.error());
+        return masterKey.failure();
     return openRecords(*parsed, std::move(*masterKey), options);
 }
 
@@ -303,7 +301,7 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
     if (auto opened = openEntries(parsed, *image, vault->m_masterKey, vault->m_sealer,
                                   vault->m_entries, options.workers);
         !opened)
-        return fail(opened.error());
+        return opened.failure();
     vault->m_readImage = std::move(image);
     return vault;
 }
@@ -385,7 +383,7 @@ VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& ima
     for (std::size_t worker = 1; worker < workers; ++worker) {
         auto workerSealer = sealerFor(masterKey);
         if (!workerSealer)
-            return fail(workerSealer.error());
+            return workerSealer.failure();
         sealers.push_back(std::move(*workerSealer));
     }
     for (std::size_t worker = 1; worker < workers; ++worker) {
@@ -421,7 +419,7 @@ VaultResult<RecordId> Vault::add(Record record, crypto::RandomSource& random)
 {
     neutraliseLabels(record);
     if (auto valid = validateRecord(record); !valid)
-        return fail(valid.error());
+        return valid.failure();
     RecordId id{};
     do
         random.fill(id);
@@ -447,7 +445,7 @@ VaultResult<void> Vault::update(Record record)
         return fail(VaultError::InvalidRecord, "a record cannot change its kind");
     neutraliseLabels(record);
     if (auto valid = validateRecord(record); !valid)
-        return fail(valid.error());
+        return valid.failure();
     const auto version = versionOf(entry->record) + 1;
     std::visit([&](auto& r) { r.version = version; }, record);
     entry->record = std::move(record);
@@ -470,19 +468,19 @@ VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration&
                                         crypto::RandomSource& random)
 {
     if (auto checked = checkCalibration(calibration); !checked)
-        return fail(checked.error());
+        return checked.failure();
     SecureBuffer masterKey(masterKeySize);
     random.fill(masterKey.span());
     auto sealer = sealerFor(masterKey);
     if (!sealer)
-        return fail(sealer.error());
+        return sealer.failure();
     auto manifestKey = manifestKeyFor(masterKey);
     if (!manifestKey)
-        return fail(manifestKey.error());
+        return manifestKey.failure();
     auto slots =
         wrapSlots(m_vaultId, masterKey, newPassword, calibration, m_recoveryPublicKey, random);
     if (!slots)
-        return fail(slots.error());
+        return slots.failure();
     // Nothing has changed until here: commit all at once.
     m_masterKey = std::move(masterKey);
     m_sealer = std::move(*sealer);
@@ -502,7 +500,7 @@ VaultResult<void> Vault::verifyPassword(ByteView password) const
 {
     auto kek = passwordKey(password, m_passwordSlotInfo);
     if (!kek)
-        return fail(kek.error());
+        return kek.failure();
     // This slot was written here or authenticated by the manifest when the
     // vault was opened: a failed tag is only ever a wrong password.
     const ByteView slot(m_passwordSlot);
@@ -510,7 +508,7 @@ VaultResult<void> Vault::verifyPassword(ByteView password) const
         unwrapMasterKey(*kek, slotAssociatedData(m_vaultId, passwordSlotType),
                         slot.last(wrappedKeySize), VaultError::WrongPassword, "wrong password");
     if (!masterKey)
-        return fail(masterKey.error());
+        return masterKey.failure();
     // The slot we wrote holds our key; anything else would be a bug here.
     if (!constantTimeEqual(masterKey->span(), m_masterKey.span()))
         return fail(VaultError::InternalFailure, "the password slot holds another master key");
@@ -523,7 +521,7 @@ VaultResult<void> Vault::replaceRecoveryKey(const keychain::Keychain& keychain,
     const crypto::PublicKey recipient = keychain.identityPublicKey();
     auto slot = wrapRecoverySlot(m_vaultId, m_masterKey, recipient, random);
     if (!slot)
-        return fail(slot.error());
+        return slot.failure();
     m_recoverySlot = std::move(*slot);
     m_recoveryPublicKey = recipient;
     return {};
@@ -548,7 +546,7 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
         if (entry.sealed.empty()) {
             auto fields = encodeFields(entry.record);
             if (!fields)
-                return fail(fields.error());
+                return fields.failure();
             auto sealed =
                 m_sealer.seal(recordAssociatedData(m_vaultId, id, version, kind), *fields, random);
             if (!sealed)

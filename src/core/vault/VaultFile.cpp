@@ -274,7 +274,7 @@ VaultResult<VaultHeaderInfo> decodeHeader(ByteView file)
 {
     auto parsed = parseVault(file);
     if (!parsed)
-        return fail(parsed.error());
+        return parsed.failure();
     return std::move(parsed->info);
 }
 

@@ -545,7 +545,7 @@ Result<std::vector<Device>, Error<DeviceError>> loadDevices(const std::string& d
             return fail(DeviceError::Unreadable, name + ": cannot be read (or is over 1 MiB)");
         auto device = parseDevice(text.str(), name);
         if (!device)
-            return fail(device.error());
+            return device.failure();
         for (const auto& other : devices)
             if (other.id == device->id)
                 return fail(DeviceError::Duplicate, name + ": id: '" + device->id +

@@ -71,7 +71,7 @@ bool isValidDeviceId(std::string_view deviceId) noexcept
 WatchExportResult<SecureBuffer> encodeAccount(const WatchAccount& account)
 {
     if (auto valid = otp::validate(account.parameters, account.secret.size()); !valid)
-        return fail(WatchExportError::InvalidAccount, valid.error().message);
+        return valid.failure(WatchExportError::InvalidAccount);
     if (account.issuer.size() > maximumTextSize || account.accountName.size() > maximumTextSize ||
         account.secret.size() > maximumSecretSize)
         return fail(WatchExportError::InvalidAccount,
@@ -116,9 +116,9 @@ WatchExportResult<std::string> writeExport(const ExportHeader& header, std::stri
                                            crypto::RandomSource& random)
 {
     if (auto ok = checkPin(pin); !ok)
-        return fail(ok.error());
+        return ok.failure();
     if (auto ok = checkIterations(header.iterations); !ok)
-        return fail(ok.error());
+        return ok.failure();
     if (!isValidDeviceId(header.deviceId))
         return fail(WatchExportError::BadDeviceId,
                     "the device id must be 1 to 64 of a-z, 0-9, '_' and '-'");
@@ -131,7 +131,7 @@ WatchExportResult<std::string> writeExport(const ExportHeader& header, std::stri
     for (const auto& account : accounts) {
         auto encoded = encodeAccount(account);
         if (!encoded)
-            return fail(encoded.error());
+            return encoded.failure();
         plaintexts.push_back(std::move(*encoded));
     }
 
@@ -146,22 +146,22 @@ WatchExportResult<std::string> writeExport(const ExportHeader& header, std::stri
         return fail(WatchExportError::InternalFailure, "the PIN key derivation failed");
     auto slotSealer = crypto::RecordSealer::create(pinKey);
     if (!slotSealer)
-        return fail(WatchExportError::InternalFailure, slotSealer.error().message);
+        return slotSealer.failure(WatchExportError::InternalFailure);
     auto wrapped =
         slotSealer->seal(slotAssociatedData(header, salt, accounts.size()), exportKey, random);
     if (!wrapped)
-        return fail(WatchExportError::InternalFailure, wrapped.error().message);
+        return wrapped.failure(WatchExportError::InternalFailure);
 
     auto sealer = crypto::RecordSealer::create(exportKey);
     if (!sealer)
-        return fail(WatchExportError::InternalFailure, sealer.error().message);
+        return sealer.failure(WatchExportError::InternalFailure);
     // ordered_json keeps the documented key order, so equal inputs give equal bytes.
     nlohmann::ordered_json records = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < plaintexts.size(); ++i) {
         auto sealed =
             sealer->seal(accountAssociatedData(i, plaintexts.size()), plaintexts[i], random);
         if (!sealed)
-            return fail(WatchExportError::InternalFailure, sealed.error().message);
+            return sealed.failure(WatchExportError::InternalFailure);
         records.push_back(encoding::toHex(*sealed));
     }
 

@@ -356,7 +356,7 @@ WatchOpenResult<ExportSummary> inspectExport(std::string_view payload)
 {
     auto parsed = parsePayload(payload);
     if (!parsed)
-        return fail(parsed.error());
+        return parsed.failure();
     return ExportSummary{parsed->header, parsed->accounts.size()};
 }
 
@@ -364,10 +364,10 @@ WatchOpenResult<OpenedExport> openExport(std::string_view payload, std::string_v
                                          NativePrimitives& primitives)
 {
     if (auto valid = checkPin(pin); !valid)
-        return fail(WatchOpenError::BadPin, valid.error().message);
+        return valid.failure(WatchOpenError::BadPin);
     auto parsed = parsePayload(payload);
     if (!parsed)
-        return fail(parsed.error());
+        return parsed.failure();
 
     auto pinKey = pbkdf2Sha256(primitives, asBytes(pin), parsed->salt, parsed->header.iterations);
     const auto slotKeys = envelopeKeys(primitives, pinKey);
@@ -411,7 +411,7 @@ WatchOpenResult<OpenedExport> openExport(std::string_view payload, std::string_v
         }
         auto account = decodeAccount(plaintext, i);
         if (!account)
-            return fail(account.error());
+            return account.failure();
         opened.accounts.push_back(std::move(*account));
     }
     return opened;

@@ -27,6 +27,46 @@ Result<void, Error<ParseError>> check(bool good)
     return {};
 }
 
+enum class ConfigError { Missing, Malformed };
+
+// Passes parse()'s error up unchanged, from a Result of another value type.
+Result<long, Error<ParseError>> parseTwice(const std::string& text)
+{
+    auto parsed = parse(text);
+    if (!parsed)
+        return parsed.failure();
+    return 2L * *parsed;
+}
+
+// Passes a Result<void>'s error up into a Result with a value.
+Result<int, Error<ParseError>> checkedAnswer(bool good)
+{
+    auto checked = check(good);
+    if (!checked)
+        return checked.failure();
+    return 42;
+}
+
+// The same message under another code, bare or with context around it.
+Result<int, Error<ConfigError>> setting(const std::string& text, int line)
+{
+    const auto parsed = parse(text);
+    if (!parsed && line == 0)
+        return parsed.failure(ConfigError::Malformed);
+    if (!parsed)
+        return parsed.failure(ConfigError::Malformed,
+                              "timeout: ", " (line " + std::to_string(line) + ")");
+    return *parsed;
+}
+
+Result<void, Error<ConfigError>> required(bool present)
+{
+    auto checked = check(present);
+    if (!checked)
+        return checked.failure(ConfigError::Missing, "the timeout: ");
+    return {};
+}
+
 } // namespace
 
 class TestResult : public QObject
@@ -78,6 +118,59 @@ private slots:
         QCOMPARE(*value, std::string("value"));
         QVERIFY(!error.ok());
         QCOMPARE(error.error(), std::string("error"));
+    }
+
+    void failurePassesTheSameErrorUp()
+    {
+        const auto letters = parseTwice("4x");
+        QVERIFY(!letters.ok());
+        QCOMPARE(letters.error().code, ParseError::NotANumber);
+        QCOMPARE(letters.error().message, std::string("'4x' is not a number"));
+        QCOMPARE(parseTwice("").error().code, ParseError::Empty);
+        QCOMPARE(*parseTwice("21"), 42L);
+
+        const auto unchecked = checkedAnswer(false);
+        QVERIFY(!unchecked.ok());
+        QCOMPARE(unchecked.error().code, ParseError::Empty);
+        QCOMPARE(unchecked.error().message, std::string("bad"));
+        QCOMPARE(*checkedAnswer(true), 42);
+    }
+
+    void failureOfAConstResultLeavesItsError()
+    {
+        const auto letters = parse("4x");
+        const Result<long, Error<ParseError>> passed = letters.failure();
+        QCOMPARE(passed.error().message, std::string("'4x' is not a number"));
+        QCOMPARE(letters.error().code, ParseError::NotANumber);
+        QCOMPARE(letters.error().message, std::string("'4x' is not a number"));
+    }
+
+    void failureMovesAMoveOnlyErrorOut()
+    {
+        Result<int, std::unique_ptr<int>> inner(fail(std::make_unique<int>(7)));
+        Result<std::string, std::unique_ptr<int>> outer(inner.failure());
+        QVERIFY(!outer.ok());
+        QVERIFY(outer.error() != nullptr);
+        QCOMPARE(*outer.error(), 7);
+    }
+
+    void failureUnderAnotherCodeKeepsTheMessage()
+    {
+        const auto bare = setting("4x", 0);
+        QVERIFY(!bare.ok());
+        QCOMPARE(bare.error().code, ConfigError::Malformed);
+        QCOMPARE(bare.error().message, std::string("'4x' is not a number"));
+
+        const auto placed = setting("", 3);
+        QCOMPARE(placed.error().code, ConfigError::Malformed);
+        QCOMPARE(placed.error().message, std::string("timeout: nothing to parse (line 3)"));
+        QCOMPARE(*setting("15", 3), 15);
+
+        const auto missing = required(false);
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.error().code, ConfigError::Missing);
+        QCOMPARE(missing.error().message, std::string("the timeout: bad"));
+        QVERIFY(required(true).ok());
     }
 };
 

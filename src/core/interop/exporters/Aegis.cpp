@@ -169,19 +169,19 @@ ExportResult<Exported> exportAegis(std::span<const vault::OtpAccount> accounts,
 
         auto derived = crypto::scrypt(*password, salt, scryptN, scryptR, scryptP, masterKeySize);
         if (!derived)
-            return fail(derived.error().code == crypto::KdfError::CryptoDisabled
-                            ? ExportError::CryptoDisabled
-                            : ExportError::KdfOutOfBounds,
-                        label + ": " + derived.error().message);
+            return derived.failure(derived.error().code == crypto::KdfError::CryptoDisabled
+                                       ? ExportError::CryptoDisabled
+                                       : ExportError::KdfOutOfBounds,
+                                   label + ": ");
         auto wrapped = crypto::aesGcm::encrypt(*derived, keyNonce, {}, masterKey);
         if (!wrapped)
-            return fail(ExportError::CryptoDisabled, label + ": " + wrapped.error().message);
+            return wrapped.failure(ExportError::CryptoDisabled, label + ": ");
         auto sealed = crypto::aesGcm::encrypt(masterKey, dbNonce, {}, plaintext);
         if (!sealed)
-            return fail(sealed.error().code == crypto::AesGcmError::CryptoDisabled
-                            ? ExportError::CryptoDisabled
-                            : ExportError::NotRepresentable,
-                        label + ": " + sealed.error().message);
+            return sealed.failure(sealed.error().code == crypto::AesGcmError::CryptoDisabled
+                                      ? ExportError::CryptoDisabled
+                                      : ExportError::NotRepresentable,
+                                  label + ": ");
         const ByteView wrappedView(*wrapped);
         const ByteView sealedView(*sealed);
         const std::size_t tagAt = sealedView.size() - crypto::aesGcm::tagSize;

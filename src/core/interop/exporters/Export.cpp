@@ -244,7 +244,7 @@ ExportResult<SecureBuffer> canonicalUri(const vault::OtpAccount& account,
     uri.unknownParameters = std::move(extra);
     auto formatted = otp::formatOtpauthUri(uri);
     if (!formatted)
-        return fail(ExportError::NotRepresentable, formatted.error().message);
+        return formatted.failure(ExportError::NotRepresentable);
     return std::move(formatted).value();
 }
 
@@ -254,8 +254,7 @@ ExportResult<SecureBuffer> otpauthUriOf(const vault::OtpAccount& account)
 {
     auto uri = detail::canonicalUri(account);
     if (!uri)
-        return detail::fail(uri.error().code,
-                            "otpauth: " + accountNamed(account) + ": " + uri.error().message);
+        return uri.failure(uri.error().code, "otpauth: " + accountNamed(account) + ": ");
     return uri;
 }
 

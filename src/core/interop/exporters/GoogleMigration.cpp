@@ -200,7 +200,7 @@ ExportResult<Exported> exportGoogleMigration(std::span<const vault::OtpAccount> 
 {
     auto codes = googleMigrationUris(accounts, random);
     if (!codes)
-        return fail(codes.error().code, codes.error().message);
+        return codes.failure();
     SecureText text;
     for (const SecureBuffer& uri : codes->uris) {
         text.append(uri.span());

@@ -58,9 +58,8 @@ ExportResult<Exported> exportWatchwordBackup(std::span<const vault::OtpAccount> 
     for (std::size_t i = 0; i < accounts.size(); ++i) {
         auto fields = vault::encodeFields(vault::Record(accounts[i].clone()));
         if (!fields)
-            return fail(ExportError::NotRepresentable, std::string(label) + ": " +
-                                                           entryLabel(i, accounts[i]) + ": " +
-                                                           fields.error().message);
+            return fields.failure(ExportError::NotRepresentable,
+                                  std::string(label) + ": " + entryLabel(i, accounts[i]) + ": ");
         writeU32(payload, static_cast<std::uint32_t>(fields->size()));
         payload.append(fields->span());
     }
@@ -86,17 +85,17 @@ ExportResult<Exported> exportWatchwordBackup(std::span<const vault::OtpAccount> 
             crypto::HashAlgorithm::Sha256, password,
             ByteView(header).subspan(backup::saltOffset, backup::saltSize), iterations, key.span());
         !derived)
-        return fail(derived.error().code == crypto::KdfError::CryptoDisabled
-                        ? ExportError::CryptoDisabled
-                        : ExportError::KdfOutOfBounds,
-                    std::string(label) + ": " + derived.error().message);
+        return derived.failure(derived.error().code == crypto::KdfError::CryptoDisabled
+                                   ? ExportError::CryptoDisabled
+                                   : ExportError::KdfOutOfBounds,
+                               std::string(label) + ": ");
     auto sealed = crypto::aesGcm::encrypt(
         key, ByteView(header).subspan(backup::nonceOffset, backup::nonceSize), header, plaintext);
     if (!sealed)
-        return fail(sealed.error().code == crypto::AesGcmError::CryptoDisabled
-                        ? ExportError::CryptoDisabled
-                        : ExportError::NotRepresentable,
-                    std::string(label) + ": " + sealed.error().message);
+        return sealed.failure(sealed.error().code == crypto::AesGcmError::CryptoDisabled
+                                  ? ExportError::CryptoDisabled
+                                  : ExportError::NotRepresentable,
+                              std::string(label) + ": ");
 
     Exported exported;
     exported.data = SecureBuffer(header.size() + sealed->size());

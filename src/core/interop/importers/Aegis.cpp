@@ -101,20 +101,21 @@ ImportResult<PasswordSlotParameters> passwordSlot(const Json& slot, const std::s
         return malformed(formatLabel, where + "the scrypt parameters n, r and p are not all there");
     const auto r32 = scryptCount(*r, where + "r");
     if (!r32)
-        return fail(r32.error());
+        return r32.failure();
     const auto p32 = scryptCount(*p, where + "p");
     if (!p32)
-        return fail(p32.error());
+        return p32.failure();
     out.n = *n;
     out.r = *r32;
     out.p = *p32;
     if (auto checked = crypto::checkScryptParameters(out.n, out.r, out.p); !checked)
-        return fail(checked.error().code == crypto::KdfError::MemoryLimit ? ImportError::Unsupported
-                                                                          : ImportError::Malformed,
-                    std::string(formatLabel) + ": " + where + checked.error().message);
+        return checked.failure(checked.error().code == crypto::KdfError::MemoryLimit
+                                   ? ImportError::Unsupported
+                                   : ImportError::Malformed,
+                               std::string(formatLabel) + ": " + where);
     out.salt = hexMember(slot, "salt", 0, where);
     if (auto bounded = checkSaltSize(formatLabel, where + "salt", out.salt.size()); !bounded)
-        return fail(bounded.error());
+        return bounded.failure();
     out.wrapped = hexMember(slot, "key", masterKeySize, where);
     out.params = gcmParameters(slot, "key_params", where);
     return out;
@@ -162,7 +163,7 @@ ImportResult<std::vector<PasswordSlotParameters>> passwordSlots(const Json& head
         const std::string where = whereOf(index);
         auto slot = passwordSlot((*slots)[index], where);
         if (!slot)
-            return fail(slot.error());
+            return slot.failure();
         // checkScryptParameters bounds N * r and p * r by 2^23 each, so
         // N * r * p < 2^46, and a sum of maximumPasswordSlots cannot overflow.
         work += slot->n * slot->r * slot->p;
@@ -188,8 +189,8 @@ ImportResult<SecureBuffer> openSlots(const std::vector<PasswordSlotParameters>& 
     for (const auto& slot : slots) {
         auto derived = crypto::scrypt(password, slot.salt, slot.n, slot.r, slot.p, derivedKeySize);
         if (!derived) // the parameters were checked: out of memory, or crypto disabled
-            return fail(ImportError::Unsupported,
-                        std::string(formatLabel) + ": " + slot.where + derived.error().message);
+            return derived.failure(ImportError::Unsupported,
+                                   std::string(formatLabel) + ": " + slot.where);
         auto master =
             crypto::aesGcm::decrypt(*derived, slot.params.nonce, {}, slot.wrapped, slot.params.tag);
         if (master)
@@ -209,7 +210,7 @@ ImportResult<Json> decryptDatabase(const Json& root, const Json& header, ByteVie
     // Everything the file says is read and checked before any key work.
     const auto slots = passwordSlots(header);
     if (!slots)
-        return fail(slots.error());
+        return slots.failure();
     const GcmParameters params = gcmParameters(header, "params", "header.");
     const Json& db = root.at("db");
     if (!db.is_string())
@@ -219,7 +220,7 @@ ImportResult<Json> decryptDatabase(const Json& root, const Json& header, ByteVie
         return malformed(formatLabel, "\"db\" is not Base64");
     auto master = openSlots(*slots, password);
     if (!master)
-        return fail(master.error());
+        return master.failure();
     auto plaintext = crypto::aesGcm::decrypt(*master, params.nonce, {}, *ciphertext, params.tag);
     if (!plaintext) {
         // The slot opened, so the password is right: the database was altered.
@@ -229,7 +230,7 @@ ImportResult<Json> decryptDatabase(const Json& root, const Json& header, ByteVie
     }
     const auto text = utf8Text(plaintext->span(), formatLabel);
     if (!text)
-        return fail(text.error().code, text.error().message);
+        return text.failure();
     return parseJson(formatLabel, *text, "the decrypted database");
 }
 
@@ -274,11 +275,11 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry,
     else
         stored.period = asSigned(unsignedMember(*info, "period", infoWhere));
     if (auto applied = applyStoredCode(named, stored, fields.parameters); !applied)
-        return fail(applied.error().code, applied.error().message);
+        return applied.failure();
 
     auto secret = base32SecretMember(*info, "secret", named);
     if (!secret)
-        return fail(secret.error().code, secret.error().message);
+        return secret.failure();
     fields.secret = std::move(secret).value();
 
     if (version == 2) {
@@ -330,13 +331,13 @@ ImportResult<Imported> importDatabase(const Json& db)
     if (!entries || !entries->is_array())
         return malformed(formatLabel, "db.entries is missing or not an array");
     if (auto counted = checkCount(formatLabel, entries->size()); !counted)
-        return fail(counted.error().code, counted.error().message);
+        return counted.failure();
 
     Imported imported;
     imported.format = Format::Aegis;
     for (std::size_t i = 0; i < entries->size(); ++i) {
         if (auto kept = keep(imported, i, entryAccount(i, (*entries)[i], *version, groups)); !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }
@@ -375,7 +376,7 @@ ImportResult<Imported> importParsed(const Json& root, Password password)
                     std::string(formatLabel) + ": the vault is encrypted");
     auto db = decryptDatabase(root, header, *password);
     if (!db)
-        return fail(db.error().code, db.error().message);
+        return db.failure();
     return importDatabase(*db);
 }
 

@@ -104,11 +104,11 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
     else
         stored.period = asSigned(unsignedMember(entry, "period"));
     if (auto applied = applyStoredCode(named, stored, fields.parameters); !applied)
-        return fail(applied.error().code, applied.error().message);
+        return applied.failure();
 
     auto secret = base32SecretMember(entry, "secret", named);
     if (!secret)
-        return fail(secret.error().code, secret.error().message);
+        return secret.failure();
     fields.secret = std::move(secret).value();
 
     if (const Json* tags = optionalMember(entry, "tags")) {
@@ -127,18 +127,18 @@ ImportResult<Imported> importText(std::string_view text)
 {
     auto parsed = parseJson(formatLabel, text, "the backup");
     if (!parsed)
-        return fail(parsed.error().code, parsed.error().message);
+        return parsed.failure();
     const Json root = std::move(parsed).value();
     if (!root.is_array())
         return malformed(formatLabel, "not an andOTP backup (a JSON array of entries expected)");
     if (auto counted = checkCount(formatLabel, root.size()); !counted)
-        return fail(counted.error().code, counted.error().message);
+        return counted.failure();
     Imported imported;
     imported.format = Format::AndOtp;
     return catchFieldErrors<Imported>(formatLabel, [&]() -> ImportResult<Imported> {
         for (std::size_t i = 0; i < root.size(); ++i) {
             if (auto kept = keep(imported, i, entryAccount(i, root[i])); !kept)
-                return fail(kept.error());
+                return kept.failure();
         }
         return std::move(imported);
     });
@@ -194,13 +194,13 @@ std::optional<SecureBuffer> openOld(ByteView data, ByteView password)
 ImportResult<Imported> importAndOtp(ByteView data, Password password)
 {
     if (auto sized = checkSize(formatLabel, data); !sized)
-        return fail(sized.error().code, sized.error().message);
+        return sized.failure();
     if (data.empty())
         return malformed(formatLabel, "the file is empty");
     if (!andOtpEncrypted(data)) {
         const auto text = utf8Text(data, formatLabel);
         if (!text)
-            return fail(text.error().code, text.error().message);
+            return text.failure();
         return importText(*text);
     }
     if (data.size() < nonceSize + crypto::aesGcm::tagSize)
@@ -236,7 +236,7 @@ ImportResult<Imported> importAndOtp(ByteView data, Password password)
                         "backup)");
     const auto text = utf8Text(plaintext->span(), formatLabel);
     if (!text)
-        return fail(text.error().code, text.error().message);
+        return text.failure();
     return importText(*text);
 }
 

@@ -127,7 +127,7 @@ ImportResult<ImportedAccount> storedAccount(std::size_t index, Stored stored,
         if (auto applied = applyStoredCode(
                 named, {{}, stored.digits, hotp ? std::nullopt : stored.period}, fields.parameters);
             !applied)
-            return fail(applied.error().code, applied.error().message);
+            return applied.failure();
         if (hotp) {
             if (stored.counter.value_or(0) < 0)
                 return invalid("invalid counter");
@@ -138,7 +138,7 @@ ImportResult<ImportedAccount> storedAccount(std::size_t index, Stored stored,
         return invalid("no secret");
     auto secret = secretFromBase32(named, stored.secret);
     if (!secret)
-        return fail(secret.error());
+        return secret.failure();
     fields.secret = std::move(secret).value();
     return makeAccount(formatLabel, index, std::move(fields));
 }
@@ -207,7 +207,7 @@ ImportResult<Imported> importParsed(const Json& root, Password)
     if (!list->is_array())
         return malformed(formatLabel, "\"Authenticators\" is not an array");
     if (auto counted = checkCount(formatLabel, list->size()); !counted)
-        return fail(counted.error().code, counted.error().message);
+        return counted.failure();
     const Categories categories = jsonCategories(root);
 
     Imported imported;
@@ -228,7 +228,7 @@ ImportResult<Imported> importParsed(const Json& root, Password)
         auto tags = categoriesOf(categories, stored.secret);
         if (auto kept = keep(imported, i, storedAccount(i, std::move(stored), std::move(tags)));
             !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }
@@ -249,11 +249,11 @@ ImportResult<Imported> importCurrent(ByteView data, ByteView password)
     const ByteView iv = data.subspan(currentMagic.size() + currentSaltSize, currentIvSize);
     auto key = argon2id(formatLabel, password, salt, currentCost, keySize);
     if (!key)
-        return fail(key.error().code, key.error().message);
+        return key.failure();
     auto plaintext =
         openWithPasswordKey(formatLabel, *key, iv, {}, data.subspan(header), "the file");
     if (!plaintext)
-        return fail(plaintext.error());
+        return plaintext.failure();
     return importJson(plaintext->span());
 }
 
@@ -271,7 +271,7 @@ ImportResult<Imported> importLegacy(ByteView data, ByteView password)
         openPbkdf2AesCbc(formatLabel, crypto::HashAlgorithm::Sha1, password, salt, legacyIterations,
                          iv, data.subspan(header), "the file (old layout)");
     if (!plaintext)
-        return fail(plaintext.error());
+        return plaintext.failure();
     return importJson(plaintext->span());
 }
 
@@ -283,18 +283,18 @@ ImportResult<Categories> databaseCategories(SqliteDatabase& database)
     for (const char* table : {"category", "authenticatorcategory"}) {
         auto has = database.hasTable(table);
         if (!has)
-            return fail(has.error().code, has.error().message);
+            return has.failure();
         if (!*has)
             return out; // an old database without categories
     }
     auto categories = database.textPairs("category", "id", "name");
     if (!categories)
-        return fail(categories.error().code, categories.error().message);
+        return categories.failure();
     const std::map<std::string, std::string> names(categories->begin(), categories->end());
     auto bindings =
         database.textPairs("authenticatorcategory", "categoryId", "authenticatorSecret");
     if (!bindings)
-        return fail(bindings.error().code, bindings.error().message);
+        return bindings.failure();
     for (const auto& [categoryId, secret] : *bindings)
         if (const auto name = names.find(categoryId); name != names.end())
             out[secret].push_back(name->second);
@@ -305,20 +305,20 @@ ImportResult<Imported> importDatabase(ByteView data)
 {
     auto database = SqliteDatabase::open(formatLabel, data);
     if (!database)
-        return fail(database.error().code, database.error().message);
+        return database.failure();
     auto categories = databaseCategories(*database);
     if (!categories)
-        return fail(categories.error().code, categories.error().message);
+        return categories.failure();
     auto rows = database->readTable("authenticator", {"type", "secret"}, "Authenticator Pro");
     if (!rows)
-        return fail(rows.error().code, rows.error().message);
+        return rows.failure();
 
     Imported imported;
     imported.format = Format::AuthenticatorPro;
     for (std::size_t i = 0;; ++i) {
         auto row = rows->nextAccount(i);
         if (!row)
-            return fail(row.error().code, row.error().message);
+            return row.failure();
         if (!*row)
             break;
         Stored stored;
@@ -340,13 +340,13 @@ ImportResult<Imported> importDatabase(ByteView data)
               std::pair{"counter", &stored.counter}}) {
             auto value = number(column);
             if (!value)
-                return fail(value.error().code, value.error().message);
+                return value.failure();
             *field = *value;
         }
         auto tags = categoriesOf(*categories, stored.secret);
         if (auto kept = keep(imported, i, storedAccount(i, std::move(stored), std::move(tags)));
             !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }
@@ -356,7 +356,7 @@ ImportResult<Imported> importDatabase(ByteView data)
 ImportResult<Imported> importAuthenticatorPro(ByteView data, Password password)
 {
     if (auto sized = checkSize(formatLabel, data); !sized)
-        return fail(sized.error().code, sized.error().message);
+        return sized.failure();
     if (data.empty())
         return malformed(formatLabel, "the file is empty");
     if (isSqlite(data))

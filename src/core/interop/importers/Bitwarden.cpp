@@ -65,9 +65,8 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, std::string_view totp
     auto decoded = secretFromBase32(entryLabel(format, index, fields.issuer, fields.accountName),
                                     secret, secretTail);
     if (!decoded)
-        return fail(ImportError::InvalidEntry,
-                    decoded.error().message +
-                        "; the TOTP field is neither an otpauth URI nor a Base32 secret");
+        return decoded.failure(ImportError::InvalidEntry, {},
+                               "; the TOTP field is neither an otpauth URI nor a Base32 secret");
     fields.secret = std::move(decoded).value();
     return makeAccount(format, index, std::move(fields));
 }
@@ -124,13 +123,13 @@ ImportResult<Imported> importJson(std::string_view text)
         if (totp.empty())
             continue;
         if (auto counted = checkCount(format, imported.accounts.size() + 1); !counted)
-            return Failure<Error<ImportError>>{counted.error()};
+            return counted.failure();
         Item item{stringOr(entry, "name"), stringOr(*login, "username"), {}};
         if (const std::string folderId = stringOr(entry, "folderId"); !folderId.empty())
             if (const auto it = folders.find(folderId); it != folders.end())
                 item.folder = it->second;
         if (auto kept = keep(imported, i, accountOf(i, totp, std::move(item))); !kept)
-            return Failure<Error<ImportError>>{kept.error()};
+            return kept.failure();
     }
     return imported;
 }
@@ -181,10 +180,10 @@ ImportResult<Imported> importCsv(std::string_view text)
         if (totp.empty())
             continue;
         if (auto counted = checkCount(format, imported.accounts.size() + 1); !counted)
-            return Failure<Error<ImportError>>{counted.error()};
+            return counted.failure();
         Item item{column(*row, "name"), column(*row, "login_username"), column(*row, "folder")};
         if (auto kept = keep(imported, position, accountOf(position, totp, std::move(item))); !kept)
-            return Failure<Error<ImportError>>{kept.error()};
+            return kept.failure();
     }
     return imported;
 }
@@ -195,7 +194,7 @@ ImportResult<Imported> importBitwarden(ByteView data)
 {
     auto text = utf8Text(data, format);
     if (!text)
-        return Failure<Error<ImportError>>{text.error()};
+        return text.failure();
     const auto first = text->find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos)
         return fail(ImportError::Malformed, std::string(format) + ": the file is empty");

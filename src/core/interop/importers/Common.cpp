@@ -159,7 +159,7 @@ ImportResult<void> keep(Imported& imported, std::size_t index, ImportResult<Impo
         return {};
     }
     if (entry.error().code != ImportError::InvalidEntry)
-        return Failure<Error<ImportError>>{entry.error()};
+        return entry.failure();
     // The message is "<format>: entry <n>[ (<name>)]: <why>" (entryLabel).
     SkippedEntry skipped{index, entry.error().message, {}, {}};
     const std::string_view message = skipped.reason;
@@ -252,8 +252,7 @@ ImportResult<SecureBuffer> openWithPasswordKey(std::string_view format, ByteView
         return fail(ImportError::WrongPassword, std::string(format) +
                                                     ": the password is wrong (or " +
                                                     std::string(what) + " is damaged)");
-    return fail(ImportError::Malformed,
-                std::string(format) + ": cannot decrypt: " + plaintext.error().message);
+    return plaintext.failure(ImportError::Malformed, std::string(format) + ": cannot decrypt: ");
 }
 
 bool startsWith(ByteView data, std::string_view prefix) noexcept
@@ -385,8 +384,8 @@ ImportResult<SecureBuffer> secretFromBase32(const std::string& entry, std::strin
 {
     auto decoded = encoding::fromBase32(text, tail);
     if (!decoded)
-        return fail(ImportError::InvalidEntry,
-                    entry + ": the secret is not Base32 (" + decoded.error().message + ")");
+        return decoded.failure(ImportError::InvalidEntry, entry + ": the secret is not Base32 (",
+                               ")");
     if (decoded->empty())
         return fail(ImportError::InvalidEntry, entry + ": the secret is empty");
     return std::move(decoded).value();
@@ -460,8 +459,8 @@ ImportResult<ImportedAccount> accountFromUri(std::string_view format, std::size_
             start != std::string_view::npos && startsWithFolded(uri.substr(start), "otpauth:");
         const bool notAUri = !otpauthScheme || code == otp::OtpauthError::InvalidScheme ||
                              code == otp::OtpauthError::InvalidFormat;
-        return fail(notAUri ? ImportError::Malformed : ImportError::InvalidEntry,
-                    otpauthLabel(format, index, uri) + ": " + parsed.error().message);
+        return parsed.failure(notAUri ? ImportError::Malformed : ImportError::InvalidEntry,
+                              otpauthLabel(format, index, uri) + ": ");
     }
     EntryFields fields;
     fields.issuer = parsed->issuer();
@@ -492,13 +491,13 @@ ImportResult<SecureBuffer> openPbkdf2AesCbc(std::string_view format, crypto::Has
                                                 std::to_string(iv.size()) + " bytes, not 16");
     if (auto bounded = checkPbkdf2Iterations(format, "the PBKDF2 iteration count", iterations);
         !bounded)
-        return fail(bounded.error());
+        return bounded.failure();
     SecureBuffer key(32);
     if (auto derived = crypto::pbkdf2(hash, password, salt, iterations, key.span()); !derived)
-        return fail(ImportError::Unsupported, std::string(format) + ": " + derived.error().message);
+        return derived.failure(ImportError::Unsupported, std::string(format) + ": ");
     auto cipher = crypto::AesCbc::create(key);
     if (!cipher)
-        return fail(ImportError::Unsupported, std::string(format) + ": " + cipher.error().message);
+        return cipher.failure(ImportError::Unsupported, std::string(format) + ": ");
     const auto wrong = [&] {
         return fail(ImportError::WrongPassword,
                     std::string(format) + ": the password is wrong (or " + std::string(what) +
@@ -508,9 +507,8 @@ ImportResult<SecureBuffer> openPbkdf2AesCbc(std::string_view format, crypto::Has
     if (!plaintext) {
         if (plaintext.error().code == crypto::AesCbcError::BadPadding)
             return wrong();
-        return fail(ImportError::Malformed, std::string(format) + ": cannot decrypt " +
-                                                std::string(what) + ": " +
-                                                plaintext.error().message);
+        return plaintext.failure(ImportError::Malformed, std::string(format) + ": cannot decrypt " +
+                                                             std::string(what) + ": ");
     }
     const std::string_view text = plaintext->view();
     const auto first = text.find_first_not_of(" \t\r\n");

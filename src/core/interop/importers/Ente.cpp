@@ -81,7 +81,7 @@ ImportResult<std::optional<ImportedAccount>> lineAccount(std::size_t index, std:
     const EnteLine parts = splitLine(line);
     auto account = accountFromUri(formatLabel, index, parts.uri, secretTail);
     if (!account)
-        return fail(account.error());
+        return account.failure();
     if (parts.codeDisplay.empty())
         return std::optional<ImportedAccount>(std::move(account).value());
     const std::string named = entryLabel(formatLabel, index, account->issuer, account->accountName);
@@ -109,7 +109,7 @@ ImportResult<std::optional<ImportedAccount>> lineAccount(std::size_t index, std:
         fields.note = note->get<std::string>();
     auto made = makeAccount(formatLabel, index, std::move(fields));
     if (!made)
-        return fail(made.error());
+        return made.failure();
     return std::optional<ImportedAccount>(std::move(made).value());
 }
 
@@ -122,13 +122,13 @@ ImportResult<Imported> importLines(std::string_view text)
     while (const auto line = lines.next()) {
         const std::size_t index = entries++;
         if (auto counted = checkCount(formatLabel, entries); !counted)
-            return fail(counted.error());
+            return counted.failure();
         auto account = lineAccount(index, *line, imported.warnings);
         if (!account) {
             auto error = account.error();
             error.message += " (line " + std::to_string(lines.lineNumber()) + ")";
             if (auto kept = keep(imported, index, fail(std::move(error))); !kept)
-                return fail(kept.error());
+                return kept.failure();
             continue;
         }
         if (*account)
@@ -156,7 +156,7 @@ ImportResult<SecureBuffer> decryptExport(const Json& root, ByteView password)
         return malformed(formatLabel,
                          "the salt, \"encryptedData\" or \"encryptionNonce\" is not Base64");
     if (auto bounded = checkSaltSize(formatLabel, "kdfParams.salt", salt->size()); !bounded)
-        return fail(bounded.error());
+        return bounded.failure();
     if (header->size() != crypto::secretStream::headerSize)
         return outOfBounds(ImportError::Malformed, formatLabel, "\"encryptionNonce\"",
                            std::to_string(header->size()) + " bytes",
@@ -176,7 +176,7 @@ ImportResult<SecureBuffer> decryptExport(const Json& root, ByteView password)
                           static_cast<std::uint32_t>(*memoryBytes / 1024), 1};
     auto key = argon2id(formatLabel, password, *salt, cost, crypto::secretStream::keySize);
     if (!key)
-        return fail(key.error());
+        return key.failure();
     auto plaintext = crypto::secretStream::openSingleMessage(key->span(), *header, *sealed);
     if (!plaintext) {
         if (plaintext.error().code == crypto::SecretStreamError::AuthenticationFailed)
@@ -207,10 +207,10 @@ ImportResult<Imported> importSealed(ByteView data, Password password)
                             std::string(formatLabel) + ": the export is encrypted");
             auto plaintext = decryptExport(root, *given);
             if (!plaintext)
-                return fail(plaintext.error());
+                return plaintext.failure();
             auto text = utf8Text(plaintext->span(), formatLabel);
             if (!text)
-                return fail(text.error());
+                return text.failure();
             return importLines(*text);
         });
 }
@@ -229,7 +229,7 @@ ImportResult<Imported> importEnte(ByteView data, Password password)
         return importSealed(data, password);
     auto text = utf8Text(data, formatLabel);
     if (!text)
-        return fail(text.error());
+        return text.failure();
     return importLines(*text);
 }
 

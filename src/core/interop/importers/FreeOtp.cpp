@@ -369,23 +369,22 @@ ImportResult<SecureBuffer> masterKey(const std::string& text, ByteView password)
         throw FieldError{"\"mIterations\" is not a count"};
     const auto count = iterations->get<std::uint64_t>();
     if (auto bounded = checkPbkdf2Iterations(formatLabel, "masterKey.mIterations", count); !bounded)
-        return fail(bounded.error());
+        return bounded.failure();
     const Bytes salt = signedByteArray(master, "mSalt");
     if (auto bounded = checkSaltSize(formatLabel, "masterKey.mSalt", salt.size()); !bounded)
-        return fail(bounded.error());
+        return bounded.failure();
     const auto encrypted = master.find("mEncryptedKey");
     if (encrypted == master.end())
         throw FieldError{"\"mEncryptedKey\" is missing"};
     const auto sealed = readSealed(*encrypted, "the master key");
     if (!sealed)
-        return fail(sealed.error());
+        return sealed.failure();
 
     SecureBuffer key(crypto::aesGcm::keySize);
     if (auto derived =
             crypto::pbkdf2(*hash, password, salt, static_cast<std::uint32_t>(count), key.span());
         !derived)
-        return fail(ImportError::Unsupported,
-                    std::string(formatLabel) + ": " + derived.error().message);
+        return derived.failure(ImportError::Unsupported, std::string(formatLabel) + ": ");
     auto opened = openSealed(*sealed, key);
     if (!opened)
         return opened;
@@ -423,11 +422,11 @@ ImportResult<Imported> importBackup(ByteView data, Password password)
         tokens.push_back(&pair);
     }
     if (auto counted = checkCount(formatLabel, tokens.size()); !counted)
-        return fail(counted.error().code, counted.error().message);
+        return counted.failure();
 
     auto key = masterKey(*master->second, *password);
     if (!key)
-        return fail(key.error().code, key.error().message);
+        return key.failure();
 
     Imported imported;
     imported.format = Format::FreeOtp;
@@ -438,20 +437,20 @@ ImportResult<Imported> importBackup(ByteView data, Password password)
             throw FieldError{entry + " is not an object"};
         const auto sealed = readSealed(Json::parse(stringOf(holder, "key")), entry + "'s secret");
         if (!sealed)
-            return fail(sealed.error());
+            return sealed.failure();
         auto secret = openSealed(*sealed, *key);
         // The master key opened, so the password was right: a secret that
         // does not verify was altered.
         if (!secret && secret.error().code == ImportError::WrongPassword)
             return malformed(formatLabel, entry + "'s secret does not verify: the file is damaged");
         if (!secret)
-            return fail(secret.error().code, secret.error().message);
+            return secret.failure();
         const Json token = Json::parse(*values.at(tokens[i]->first + "-token"));
         if (auto kept = keep(imported, i,
                              freeOtpTokenAccount(formatLabel, i, token, std::move(secret).value(),
                                                  imported.warnings));
             !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }
@@ -467,16 +466,16 @@ bool isJavaSerialization(ByteView data)
 ImportResult<Imported> importFreeOtp(ByteView data, Password password)
 {
     if (auto sized = checkSize(formatLabel, data); !sized)
-        return fail(sized.error().code, sized.error().message);
+        return sized.failure();
     if (isJavaSerialization(data))
         return catchFieldErrors<Imported>(formatLabel,
                                           [&] { return importBackup(data, password); });
     const auto text = utf8Text(data, formatLabel);
     if (!text)
-        return fail(text.error().code, text.error().message);
+        return text.failure();
     const auto pairs = readSharedPreferences(formatLabel, *text);
     if (!pairs)
-        return fail(pairs.error().code, pairs.error().message);
+        return pairs.failure();
     return importFreeOtpPreferences(Format::FreeOtp, formatLabel, *pairs);
 }
 

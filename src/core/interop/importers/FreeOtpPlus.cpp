@@ -16,7 +16,7 @@ ImportResult<Imported> importJson(std::string_view text)
     const std::string name(formatLabel);
     auto parsed = parseJson(formatLabel, text, "the file");
     if (!parsed)
-        return fail(parsed.error().code, parsed.error().message);
+        return parsed.failure();
     const Json root = std::move(parsed).value();
     if (!root.is_object())
         return fail(ImportError::Malformed, name + ": not a JSON object");
@@ -24,7 +24,7 @@ ImportResult<Imported> importJson(std::string_view text)
     if (tokens == root.end() || !tokens->is_array())
         return fail(ImportError::Malformed, name + ": \"tokens\" is missing or not an array");
     if (auto counted = checkCount(formatLabel, tokens->size()); !counted)
-        return fail(counted.error().code, counted.error().message);
+        return counted.failure();
 
     // The export writes tokens in the app's order already; "tokenOrder" is
     // checked for shape only.
@@ -38,7 +38,7 @@ ImportResult<Imported> importJson(std::string_view text)
                 imported, i,
                 freeOtpTokenAccount(formatLabel, i, (*tokens)[i], std::nullopt, imported.warnings));
             !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }
@@ -48,14 +48,14 @@ ImportResult<Imported> importJson(std::string_view text)
 ImportResult<Imported> importFreeOtpPlus(ByteView data)
 {
     if (auto sized = checkSize(formatLabel, data); !sized)
-        return fail(sized.error().code, sized.error().message);
+        return sized.failure();
     const auto text = utf8Text(data, formatLabel);
     if (!text)
-        return fail(text.error().code, text.error().message);
+        return text.failure();
     if (looksLikeSharedPreferences(*text)) {
         const auto pairs = readSharedPreferences(formatLabel, *text);
         if (!pairs)
-            return fail(pairs.error().code, pairs.error().message);
+            return pairs.failure();
         return importFreeOtpPreferences(Format::FreeOtpPlus, formatLabel, *pairs);
     }
     return importJson(*text);

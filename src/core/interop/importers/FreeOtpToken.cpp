@@ -60,7 +60,7 @@ ImportResult<ImportedAccount> tokenAccount(std::string_view format, std::size_t 
             where, {algo, integerMember(token, "digits"), integerMember(token, "period")},
             fields.parameters);
         !applied)
-        return fail(applied.error().code, applied.error().message);
+        return applied.failure();
     if (fields.parameters.kind == otp::OtpKind::Hotp) {
         // FreeOTP shows getHOTP(counter) and then counts up: the stored value
         // is the next counter, as Watchword keeps it, whatever it was made
@@ -90,7 +90,7 @@ ImportResult<ImportedAccount> tokenAccount(std::string_view format, std::size_t 
         if (it->is_string()) {
             auto decoded = secretFromBase32(where, it->get_ref<const std::string&>());
             if (!decoded)
-                return fail(decoded.error());
+                return decoded.failure();
             fields.secret = std::move(decoded).value();
         } else if (it->is_array()) {
             auto bytes = signedBytes(*it);
@@ -124,7 +124,7 @@ readSharedPreferences(std::string_view format, std::string_view text)
     pugi::xml_document document;
     const auto parsedRoot = parseXmlRoot(format, text, document);
     if (!parsedRoot)
-        return Failure<Error<ImportError>>{parsedRoot.error()};
+        return parsedRoot.failure();
     const pugi::xml_node root = *parsedRoot;
     if (std::string_view(root.name()) != "map")
         return fail(ImportError::Malformed, name + ": the XML is not a <map> of preferences");
@@ -186,7 +186,7 @@ importFreeOtpPreferences(Format format, std::string_view formatName,
         return x < y;
     });
     if (auto counted = checkCount(formatName, tokens.size()); !counted)
-        return fail(counted.error().code, counted.error().message);
+        return counted.failure();
 
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const Json token = Json::parse(tokens[i]->second, nullptr, /*allow_exceptions=*/false);
@@ -197,7 +197,7 @@ importFreeOtpPreferences(Format format, std::string_view formatName,
                 keep(imported, i,
                      freeOtpTokenAccount(formatName, i, token, std::nullopt, imported.warnings));
             !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }

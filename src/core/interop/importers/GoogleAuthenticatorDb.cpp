@@ -51,17 +51,17 @@ ImportResult<Imported> importGoogleAuthenticatorDb(ByteView data)
 {
     auto database = SqliteDatabase::open(formatLabel, data);
     if (!database)
-        return fail(database.error().code, database.error().message);
+        return database.failure();
     auto rows = database->readTable("accounts", {"email", "secret"}, "Google Authenticator");
     if (!rows)
-        return fail(rows.error().code, rows.error().message);
+        return rows.failure();
 
     Imported imported;
     imported.format = Format::GoogleAuthenticatorDb;
     for (std::size_t i = 0;; ++i) {
         auto row = rows->nextAccount(i);
         if (!row)
-            return fail(row.error().code, row.error().message);
+            return row.failure();
         if (!*row)
             break;
 
@@ -94,12 +94,12 @@ ImportResult<Imported> importGoogleAuthenticatorDb(ByteView data)
             return invalid("no secret");
         auto secret = secretFromBase32(named, secretText.text);
         if (!secret)
-            return fail(secret.error());
+            return secret.failure();
         fields.secret = std::move(secret).value();
 
         auto account = makeAccount(formatLabel, i, std::move(fields));
         if (!account)
-            return fail(account.error().code, account.error().message);
+            return account.failure();
         imported.accounts.push_back(std::move(account).value());
     }
     return imported;

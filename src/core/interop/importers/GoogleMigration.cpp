@@ -264,7 +264,7 @@ ImportResult<Imported> importGoogleMigration(ByteView data)
 {
     auto text = utf8Text(data, format);
     if (!text)
-        return Failure<Error<ImportError>>{text.error()};
+        return text.failure();
     Imported imported;
     imported.format = Format::GoogleMigration;
     // batch_id -> (batch_size, indexes seen), to tell the user which QR
@@ -283,7 +283,7 @@ ImportResult<Imported> importGoogleMigration(ByteView data)
 
         auto payload = payloadOf(line, lineNumber);
         if (!payload)
-            return Failure<Error<ImportError>>{payload.error()};
+            return payload.failure();
         const std::string where = std::string(format) + ": line " + std::to_string(lineNumber);
         auto damaged = [&] {
             return fail(ImportError::Malformed, where + ": the data is not a migration payload");
@@ -347,11 +347,11 @@ ImportResult<Imported> importGoogleMigration(ByteView data)
             }
         }
         if (auto counted = checkCount(format, entryCount + entries.size()); !counted)
-            return Failure<Error<ImportError>>{counted.error()};
+            return counted.failure();
         for (const ByteView entry : entries) {
             const std::size_t index = entryCount++;
             if (auto kept = keep(imported, index, readEntry(entry, index)); !kept)
-                return Failure<Error<ImportError>>{kept.error()};
+                return kept.failure();
         }
     }
     if (entryCount == 0)

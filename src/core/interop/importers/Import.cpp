@@ -239,7 +239,7 @@ ImportResult<Imported> importAll(Format format, ByteView data, std::optional<Byt
                                  const CompanionFiles& companions)
 {
     if (auto size = detail::checkSize(formatName(format), data); !size)
-        return Failure<Error<ImportError>>{size.error()};
+        return size.failure();
     if (data.empty())
         return fail(ImportError::Malformed,
                     std::string(formatName(format)) + ": the file is empty");

@@ -158,8 +158,7 @@ addImported(vault::Vault& vault, const Imported& imported, const std::vector<std
             ++next;
         vault::Record record = std::move(account);
         if (auto valid = vault::validateRecord(record); !valid)
-            return fail(vault::VaultError::InvalidRecord,
-                        entryName(index, source) + ": " + valid.error().message);
+            return valid.failure(vault::VaultError::InvalidRecord, entryName(index, source) + ": ");
         records.push_back(std::move(record));
     }
 
@@ -171,7 +170,7 @@ addImported(vault::Vault& vault, const Imported& imported, const std::vector<std
             // Not expected after validateRecord; undo what went in.
             for (const auto& id : ids)
                 (void)vault.remove(id);
-            return fail(added.error());
+            return added.failure();
         }
         ids.push_back(*added);
     }

@@ -95,13 +95,13 @@ importJsonFile(std::string_view format, ByteView data, Password password,
                const std::function<ImportResult<Imported>(const Json&, Password)>& importParsed)
 {
     if (auto sized = checkSize(format, data); !sized)
-        return fail(sized.error().code, sized.error().message);
+        return sized.failure();
     const auto text = utf8Text(data, format);
     if (!text)
-        return fail(text.error().code, text.error().message);
+        return text.failure();
     auto root = parseJson(format, *text, "the file");
     if (!root)
-        return fail(root.error().code, root.error().message);
+        return root.failure();
     return catchFieldErrors<Imported>(format, [&] { return importParsed(*root, password); });
 }
 

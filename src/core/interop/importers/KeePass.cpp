@@ -148,17 +148,17 @@ ImportResult<void> readKeeOtp(std::string_view settings, const std::string& name
                                                    " is not supported (only Totp is)");
     auto digits = numberOf(size, "KeeOtp's size", named);
     if (!digits)
-        return fail(digits.error());
+        return digits.failure();
     auto period = numberOf(step, "KeeOtp's step", named);
     if (!period)
-        return fail(period.error());
+        return period.failure();
     fields.parameters.kind = otp::OtpKind::Totp;
     if (auto applied = applyStoredCode(named, {mode, *digits, *period}, fields.parameters);
         !applied)
-        return fail(applied.error());
+        return applied.failure();
     auto secret = secretFromBase32(named, key, secretTail);
     if (!secret)
-        return fail(secret.error());
+        return secret.failure();
     fields.secret = std::move(secret).value();
     return {};
 }
@@ -170,7 +170,7 @@ ImportResult<void> readOtpauth(std::string_view uri, const std::string& named, E
 {
     auto parsed = otp::parseOtpauthUri(uri, secretTail);
     if (!parsed)
-        return fail(ImportError::InvalidEntry, named + ": " + parsed.error().message);
+        return parsed.failure(ImportError::InvalidEntry, named + ": ");
     if (fields.issuer.empty() && parsed->issuer() != placeholderIssuer)
         fields.issuer = parsed->issuer();
     if (fields.accountName.empty() && parsed->account != placeholderAccount)
@@ -189,7 +189,7 @@ ImportResult<void> readLegacy(const Entry& entry, const std::string& named, Entr
         return readKeeOtp(settings, named, fields);
     auto secret = secretFromBase32(named, fieldOf(entry, "TOTP Seed"), secretTail);
     if (!secret)
-        return fail(secret.error());
+        return secret.failure();
     fields.secret = std::move(secret).value();
     fields.parameters.kind = otp::OtpKind::Totp;
     const auto semicolon = settings.find(';');
@@ -198,14 +198,14 @@ ImportResult<void> readLegacy(const Entry& entry, const std::string& named, Entr
     const std::string_view second = settings.substr(semicolon + 1);
     auto period = numberOf(settings.substr(0, semicolon), "the period of \"TOTP Settings\"", named);
     if (!period)
-        return fail(period.error());
+        return period.failure();
     if (second == "S") {
         fields.parameters = otp::OtpParameters::steam();
         return {};
     }
     auto digits = numberOf(second, "the digits of \"TOTP Settings\"", named);
     if (!digits)
-        return fail(digits.error());
+        return digits.failure();
     return applyStoredCode(named, {{}, *digits, *period}, fields.parameters);
 }
 
@@ -236,16 +236,16 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, const Entry& entry)
         const std::string_view prefix = timeBased ? "TimeOtp-" : "HmacOtp-";
         auto secret = keePassSecret(entry, prefix, named);
         if (!secret)
-            return fail(secret.error());
+            return secret.failure();
         fields.secret = std::move(secret).value();
         if (timeBased) {
             fields.parameters.kind = otp::OtpKind::Totp;
             auto digits = numberField(entry, "TimeOtp-Length", named);
             if (!digits)
-                return fail(digits.error());
+                return digits.failure();
             auto period = numberField(entry, "TimeOtp-Period", named);
             if (!period)
-                return fail(period.error());
+                return period.failure();
             read = applyStoredCode(
                 named, {algorithmOf(fieldOf(entry, "TimeOtp-Algorithm")), *digits, *period},
                 fields.parameters);
@@ -254,14 +254,14 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, const Entry& entry)
             fields.parameters.kind = otp::OtpKind::Hotp;
             auto counter = numberField(entry, "HmacOtp-Counter", named);
             if (!counter)
-                return fail(counter.error());
+                return counter.failure();
             if (counter->value_or(0) < 0)
                 return fail(ImportError::InvalidEntry, named + ": \"HmacOtp-Counter\" is negative");
             fields.parameters.counter = static_cast<std::uint64_t>(counter->value_or(0));
         }
     }
     if (!read)
-        return fail(read.error());
+        return read.failure();
     return makeAccount(formatLabel, index, std::move(fields));
 }
 
@@ -362,7 +362,7 @@ ImportResult<Imported> importCsv(std::string_view text)
         // Bin" (in English) and keeps it right under the root.
         const bool recycled = entry.tag == "Recycle Bin" || entry.tag.starts_with("Recycle Bin/");
         if (auto added = collector.add(entry, recycled); !added)
-            return fail(added.error());
+            return added.failure();
     }
     return std::move(collector).finish();
 }
@@ -393,7 +393,7 @@ ImportResult<Imported> importXml(std::string_view text)
     pugi::xml_document document;
     const auto root = parseXmlRoot(formatLabel, text, document);
     if (!root)
-        return fail(root.error());
+        return root.failure();
     if (std::string_view(root->name()) != "KeePassFile")
         return fail(ImportError::Malformed,
                     std::string(formatLabel) + ": not a KeePass XML export (the root element is <" +
@@ -423,10 +423,10 @@ ImportResult<Imported> importXml(std::string_view text)
         for (const pugi::xml_node node : visit.group.children("Entry")) {
             auto entry = entryOf(node, index++);
             if (!entry)
-                return fail(entry.error());
+                return entry.failure();
             entry->tag = visit.path;
             if (auto added = collector.add(*entry, visit.recycled); !added)
-                return fail(added.error());
+                return added.failure();
         }
         std::vector<Visit> children;
         for (const pugi::xml_node child : visit.group.children("Group")) {
@@ -454,7 +454,7 @@ ImportResult<Imported> importKeePass(ByteView data)
 {
     auto text = utf8Text(data, formatLabel);
     if (!text)
-        return fail(text.error());
+        return text.failure();
     std::string_view body = *text;
     if (body.starts_with("\xEF\xBB\xBF"))
         body.remove_prefix(3);

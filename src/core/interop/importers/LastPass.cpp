@@ -46,10 +46,10 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, const Json& account,
                              integerMember(account, "timeStep")},
                             fields.parameters);
         !applied)
-        return fail(applied.error());
+        return applied.failure();
     auto secret = base32SecretMember(account, "secret", named, secretTail);
     if (!secret)
-        return fail(secret.error());
+        return secret.failure();
     fields.secret = std::move(secret).value();
     if (const Json* folder = optionalMember(account, "folderData")) {
         if (!folder->is_object())
@@ -71,7 +71,7 @@ ImportResult<Imported> importParsed(const Json& root, Password)
     if (!accounts || !accounts->is_array())
         return malformed(formatLabel, "\"accounts\" is missing or not an array");
     if (auto counted = checkCount(formatLabel, accounts->size()); !counted)
-        return fail(counted.error());
+        return counted.failure();
     std::map<std::uint64_t, std::string> folders;
     if (const Json* list = optionalMember(root, "folders")) {
         if (!list->is_array())
@@ -87,7 +87,7 @@ ImportResult<Imported> importParsed(const Json& root, Password)
     imported.format = Format::LastPass;
     for (std::size_t i = 0; i < accounts->size(); ++i)
         if (auto kept = keep(imported, i, accountOf(i, (*accounts)[i], folders)); !kept)
-            return fail(kept.error());
+            return kept.failure();
     return imported;
 }
 

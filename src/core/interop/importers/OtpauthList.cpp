@@ -9,7 +9,7 @@ ImportResult<Imported> importUriLines(std::string_view format, Format source, By
 {
     auto text = utf8Text(data, format);
     if (!text)
-        return Failure<Error<ImportError>>{text.error()};
+        return text.failure();
     Imported imported;
     imported.format = source;
     // Blank lines and the spaces around a URI come from pasting; no app
@@ -21,13 +21,13 @@ ImportResult<Imported> importUriLines(std::string_view format, Format source, By
         const std::size_t lineNumber = lines.lineNumber();
         const std::size_t index = entries++;
         if (auto counted = checkCount(format, entries); !counted)
-            return Failure<Error<ImportError>>{counted.error()};
+            return counted.failure();
         auto account = accountFromUri(format, index, *line);
         if (!account)
-            account = fail(account.error().code,
-                           account.error().message + " (line " + std::to_string(lineNumber) + ")");
+            account = account.failure(account.error().code, {},
+                                      " (line " + std::to_string(lineNumber) + ")");
         if (auto kept = keep(imported, index, std::move(account)); !kept)
-            return Failure<Error<ImportError>>{kept.error()};
+            return kept.failure();
     }
     if (entries == 0)
         return fail(ImportError::Malformed,

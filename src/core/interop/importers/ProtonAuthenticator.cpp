@@ -61,7 +61,7 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
                         named + ": a Steam entry whose URI is not steam://<secret>");
         auto secret = secretFromBase32(named, std::string_view(uri).substr(8), secretTail);
         if (!secret)
-            return fail(secret.error());
+            return secret.failure();
         fields.secret = std::move(secret).value();
         fields.parameters = otp::OtpParameters::steam();
         fields.issuer = "Steam";
@@ -83,17 +83,17 @@ ImportResult<ImportedAccount> entryAccount(std::size_t index, const Json& entry)
 ImportResult<Imported> importEntries(const Json& root)
 {
     if (auto version = checkVersion(root); !version)
-        return fail(version.error());
+        return version.failure();
     const Json* entries = optionalMember(root, "entries");
     if (!entries || !entries->is_array())
         return malformed(formatLabel, "\"entries\" is missing or not an array");
     if (auto counted = checkCount(formatLabel, entries->size()); !counted)
-        return fail(counted.error());
+        return counted.failure();
     Imported imported;
     imported.format = Format::ProtonAuthenticator;
     for (std::size_t i = 0; i < entries->size(); ++i)
         if (auto kept = keep(imported, i, entryAccount(i, (*entries)[i])); !kept)
-            return fail(kept.error());
+            return kept.failure();
     return imported;
 }
 
@@ -105,21 +105,21 @@ ImportResult<Json> decryptExport(const Json& root, ByteView password)
     if (!salt || !sealed)
         return malformed(formatLabel, "\"salt\" or \"content\" is not Base64");
     if (auto bounded = checkSaltSize(formatLabel, "\"salt\"", salt->size()); !bounded)
-        return fail(bounded.error());
+        return bounded.failure();
     if (sealed->size() < nonceSize + crypto::aesGcm::tagSize)
         return malformed(formatLabel, "\"content\" is too short to hold its nonce and tag");
     auto key = argon2id(formatLabel, password, *salt, kdfCost, keySize);
     if (!key)
-        return fail(key.error());
+        return key.failure();
     const ByteView whole(*sealed);
     auto plaintext =
         openWithPasswordKey(formatLabel, key->span(), whole.first(nonceSize),
                             asBytes(associatedData), whole.subspan(nonceSize), "the export");
     if (!plaintext)
-        return fail(plaintext.error());
+        return plaintext.failure();
     const auto text = utf8Text(plaintext->span(), formatLabel);
     if (!text)
-        return fail(text.error());
+        return text.failure();
     auto inner = parseJson(formatLabel, *text, "the decrypted export");
     if (inner && !inner->is_object())
         return malformed(formatLabel, "the decrypted export is not a JSON object");
@@ -138,13 +138,13 @@ ImportResult<Imported> importParsed(const Json& root, Password password)
     if (!isSealed(root))
         return importEntries(root);
     if (auto version = checkVersion(root); !version)
-        return fail(version.error());
+        return version.failure();
     if (!password)
         return fail(ImportError::PasswordRequired,
                     std::string(formatLabel) + ": the export is encrypted");
     auto inner = decryptExport(root, *password);
     if (!inner)
-        return fail(inner.error());
+        return inner.failure();
     return catchFieldErrors<Imported>(formatLabel, [&] { return importEntries(*inner); });
 }
 

@@ -64,7 +64,7 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, const Json& entry)
                              numberMember(entry, "timer")},
                             fields.parameters);
         !applied)
-        return fail(applied.error());
+        return applied.failure();
     if (fields.parameters.kind == otp::OtpKind::Hotp) {
         const auto counter = numberMember(entry, "counter");
         if (counter && *counter < 0)
@@ -74,7 +74,7 @@ ImportResult<ImportedAccount> accountOf(std::size_t index, const Json& entry)
     }
     auto secret = base32SecretMember(entry, "secret", named);
     if (!secret)
-        return fail(secret.error());
+        return secret.failure();
     fields.secret = std::move(secret).value();
     return makeAccount(formatLabel, index, std::move(fields));
 }
@@ -84,12 +84,12 @@ ImportResult<Imported> importParsed(const Json& root, Password)
     if (!root.is_array())
         return malformed(formatLabel, "not a JSON array of OTPs");
     if (auto counted = checkCount(formatLabel, root.size()); !counted)
-        return fail(counted.error());
+        return counted.failure();
     Imported imported;
     imported.format = Format::Raivo;
     for (std::size_t i = 0; i < root.size(); ++i)
         if (auto kept = keep(imported, i, accountOf(i, root[i])); !kept)
-            return fail(kept.error());
+            return kept.failure();
     return imported;
 }
 
@@ -122,7 +122,7 @@ ImportResult<Imported> importRaivo(ByteView data, Password password)
     auto json = readZipFile(formatLabel, data, exportName,
                             "Raivo's export holds raivo-otp-export.json", password);
     if (!json)
-        return fail(json.error());
+        return json.failure();
     return importJsonFile(formatLabel, json->span(), std::nullopt, importParsed);
 }
 

@@ -88,7 +88,7 @@ std::vector<Format> sqliteFormats(ByteView data)
 ImportResult<SqliteDatabase> SqliteDatabase::open(std::string_view format, ByteView data)
 {
     if (auto sized = checkSize(format, data); !sized)
-        return fail(sized.error().code, sized.error().message);
+        return sized.failure();
     // The smallest database is one 512-byte page.
     if (!isSqlite(data) || data.size() < 512)
         return fail(ImportError::Malformed,
@@ -170,7 +170,7 @@ ImportResult<bool> SqliteDatabase::hasTable(std::string_view table)
     auto statement = prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '" +
                              std::string(table) + "' COLLATE NOCASE");
     if (!statement)
-        return fail(statement.error().code, statement.error().message);
+        return statement.failure();
     return statement->next();
 }
 
@@ -185,7 +185,7 @@ SqliteDatabase::readTable(std::string_view table, std::initializer_list<std::str
 {
     auto has = hasTable(table);
     if (!has)
-        return fail(has.error().code, has.error().message);
+        return has.failure();
     if (!*has)
         return fail(ImportError::Malformed, m_format + ": the database has no \"" +
                                                 std::string(table) + "\" table (not " +
@@ -206,12 +206,12 @@ SqliteDatabase::textPairs(std::string_view table, std::string_view first, std::s
 {
     auto rows = selectAll(table);
     if (!rows)
-        return fail(rows.error().code, rows.error().message);
+        return rows.failure();
     std::vector<std::pair<std::string, std::string>> out;
     for (;;) {
         auto row = rows->next();
         if (!row)
-            return fail(row.error().code, row.error().message);
+            return row.failure();
         if (!*row)
             return out;
         out.emplace_back(rows->value(first).text, rows->value(second).text);
@@ -270,7 +270,7 @@ ImportResult<bool> SqliteStatement::nextAccount(std::size_t count)
     auto row = next();
     if (row && *row)
         if (auto counted = checkCount(m_format, count + 1); !counted)
-            return fail(counted.error().code, counted.error().message);
+            return counted.failure();
     return row;
 }
 

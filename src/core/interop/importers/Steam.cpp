@@ -92,7 +92,7 @@ ImportResult<Imported> importManifest(const Json& root, Password password,
 {
     const Json& entries = root.at("entries");
     if (auto counted = checkCount(formatLabel, entries.size()); !counted)
-        return fail(counted.error());
+        return counted.failure();
     Imported imported;
     imported.format = Format::Steam;
     for (std::size_t index = 0; index < entries.size(); ++index) {
@@ -108,7 +108,7 @@ ImportResult<Imported> importManifest(const Json& root, Password password,
                                                     " is not a file of the manifest's folder");
         auto sealing = sealingOf(entry, named);
         if (!sealing)
-            return fail(sealing.error());
+            return sealing.failure();
         if (*sealing && !password)
             return fail(ImportError::PasswordRequired,
                         std::string(formatLabel) +
@@ -132,18 +132,18 @@ ImportResult<Imported> importManifest(const Json& root, Password password,
                                           (*sealing)->salt, sdaIterations, (*sealing)->iv, *sealed,
                                           fileName);
             if (!plain)
-                return fail(plain.error());
+                return plain.failure();
             opened = std::move(*plain);
         }
         const ByteView bytes = opened ? opened->span() : file->span();
         auto text = utf8Text(bytes, formatLabel);
         if (!text)
-            return fail(text.error());
+            return text.failure();
         auto parsed = parseJson(formatLabel, *text, fileName);
         if (!parsed)
-            return fail(parsed.error());
+            return parsed.failure();
         if (auto kept = keep(imported, index, accountOf(index, *parsed)); !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }
@@ -171,11 +171,11 @@ ImportResult<Imported> importParsed(const Json& root, Password password,
         if (accounts->empty())
             return malformed(formatLabel, "\"accounts\" is empty");
         if (auto counted = checkCount(formatLabel, accounts->size()); !counted)
-            return fail(counted.error());
+            return counted.failure();
         std::size_t index = 0;
         for (const auto& [key, entry] : accounts->items()) {
             if (auto kept = keep(imported, index, accountOf(index, entry)); !kept)
-                return fail(kept.error());
+                return kept.failure();
             ++index;
         }
         return imported;
@@ -185,7 +185,7 @@ ImportResult<Imported> importParsed(const Json& root, Password password,
                          "neither \"shared_secret\" (a .maFile) nor \"accounts\" (the Steam "
                          "app's file) is there");
     if (auto kept = keep(imported, 0, accountOf(0, root)); !kept)
-        return fail(kept.error());
+        return kept.failure();
     return imported;
 }
 

@@ -47,7 +47,7 @@ ImportResult<Json> decryptServices(const std::string& sealed, ByteView password)
     if (auto bounded =
             checkSaltSize(formatLabel, "the salt of \"servicesEncrypted\"", salt->size());
         !bounded)
-        return fail(bounded.error());
+        return bounded.failure();
     if (iv->empty() || iv->size() > crypto::aesGcm::maximumIvSize)
         return outOfBounds(ImportError::Malformed, formatLabel, "the IV of \"servicesEncrypted\"",
                            std::to_string(iv->size()) + " bytes", 1, crypto::aesGcm::maximumIvSize);
@@ -58,12 +58,11 @@ ImportResult<Json> decryptServices(const std::string& sealed, ByteView password)
     if (auto derived = crypto::pbkdf2(crypto::HashAlgorithm::Sha256, password, *salt, kdfIterations,
                                       key.span());
         !derived)
-        return fail(ImportError::Unsupported,
-                    std::string(formatLabel) + ": " + derived.error().message);
+        return derived.failure(ImportError::Unsupported, std::string(formatLabel) + ": ");
     auto plaintext =
         openWithPasswordKey(formatLabel, key, *iv, {}, *ciphertext, "the encrypted part");
     if (!plaintext)
-        return fail(plaintext.error());
+        return plaintext.failure();
     // plaintext (a SecureBuffer) is wiped when it goes; the parsed JSON holds
     // its own copy of the secrets for as long as the import runs.
     auto services =
@@ -116,7 +115,7 @@ ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& serv
                 where, {algorithm, integerMember(otp, "digits"), integerMember(otp, "period")},
                 fields.parameters);
             !applied)
-            return fail(applied.error().code, applied.error().message);
+            return applied.failure();
         if (fields.parameters.kind == otp::OtpKind::Hotp) {
             const auto counter = integerMember(otp, "counter").value_or(0);
             if (counter < 0)
@@ -127,7 +126,7 @@ ImportResult<ImportedAccount> serviceAccount(std::size_t index, const Json& serv
 
     auto secret = base32SecretMember(service, "secret", where, tail);
     if (!secret)
-        return fail(secret.error().code, secret.error().message);
+        return secret.failure();
     fields.secret = std::move(secret).value();
 
     if (const std::string group = stringMember(service, "groupId"); !group.empty())
@@ -170,7 +169,7 @@ ImportResult<Imported> importParsed(const Json& root, Password password)
                         std::string(formatLabel) + ": the backup is encrypted");
         auto opened = decryptServices(sealed->get_ref<const std::string&>(), *password);
         if (!opened)
-            return fail(opened.error().code, opened.error().message);
+            return opened.failure();
         decrypted = std::move(opened).value();
         services = &decrypted;
     } else {
@@ -179,7 +178,7 @@ ImportResult<Imported> importParsed(const Json& root, Password password)
             return malformed(formatLabel, "\"services\" is missing or not an array");
     }
     if (auto counted = checkCount(formatLabel, services->size()); !counted)
-        return fail(counted.error().code, counted.error().message);
+        return counted.failure();
 
     // A secret whose last Base32 group has 1, 3 or 6 symbols (typed by
     // hand: 2FAS stores what was typed) is decoded as the app that wrote
@@ -196,7 +195,7 @@ ImportResult<Imported> importParsed(const Json& root, Password password)
                 keep(imported, i,
                      serviceAccount(i, (*services)[i], static_cast<int>(schema), groups, tail));
             !kept)
-            return fail(kept.error());
+            return kept.failure();
     }
     return imported;
 }

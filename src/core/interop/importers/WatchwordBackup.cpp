@@ -89,7 +89,7 @@ ImportResult<Imported> importWatchwordBackup(ByteView data, Password password)
                                       header.subspan(backup::saltOffset, backup::saltSize),
                                       iterations, key.span());
         !derived)
-        return fail(ImportError::Unsupported, std::string(label) + ": " + derived.error().message);
+        return derived.failure(ImportError::Unsupported, std::string(label) + ": ");
     auto plaintext =
         crypto::aesGcm::decrypt(key, header.subspan(backup::nonceOffset, backup::nonceSize), header,
                                 data.subspan(backup::headerSize));
@@ -99,8 +99,8 @@ ImportResult<Imported> importWatchwordBackup(ByteView data, Password password)
                         std::string(label) +
                             ": the password is wrong, or the file was changed after it was "
                             "written (the two cannot be told apart)");
-        return fail(ImportError::Unsupported,
-                    std::string(label) + ": cannot decrypt: " + plaintext.error().message);
+        return plaintext.failure(ImportError::Unsupported,
+                                 std::string(label) + ": cannot decrypt: ");
     }
 
     // Past the tag only a faulty writer holding the key can put bad bytes
@@ -112,7 +112,7 @@ ImportResult<Imported> importWatchwordBackup(ByteView data, Password password)
     if (count == 0)
         return malformedBackup("the backup holds no account");
     if (auto counted = checkCount(label, count); !counted)
-        return Failure<Error<ImportError>>{counted.error()};
+        return counted.failure();
     Imported imported;
     imported.format = Format::WatchwordBackup;
     imported.accounts.reserve(count);

@@ -32,12 +32,12 @@ bool winAuthEncrypted(ByteView data)
 ImportResult<Imported> importWinAuth(ByteView data, Password password)
 {
     if (auto sized = checkSize(formatLabel, data); !sized)
-        return fail(sized.error());
+        return sized.failure();
     if (!isZipArchive(data))
         return importUriLines(formatLabel, Format::WinAuth, data);
     auto text = readZipFile(formatLabel, data, {}, "WinAuth's holds one", password);
     if (!text)
-        return fail(text.error());
+        return text.failure();
     return importUriLines(formatLabel, Format::WinAuth, text->span());
 }
 

@@ -191,14 +191,14 @@ ImportResult<SecureBuffer> readZipFile(std::string_view format, ByteView data,
                                        Password password)
 {
     if (auto sized = checkSize(format, data); !sized)
-        return fail(sized.error());
+        return sized.failure();
     const Archive archive = openArchive(data);
     if (!archive)
         return fail(ImportError::Malformed,
                     std::string(format) + ": not a ZIP archive libzip can read (damaged?)");
     auto files = filesOf(format, archive.get());
     if (!files)
-        return fail(files.error());
+        return files.failure();
     if (files->empty())
         return fail(ImportError::Malformed, std::string(format) + ": the archive is empty");
     const Member* chosen = nullptr;
