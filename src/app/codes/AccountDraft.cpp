@@ -62,7 +62,7 @@ Result<SecureBuffer, QString> decodeSecret(const QString& text)
         return fail(AccountDraft::tr("Enter the secret key (Base32, as the service shows it)."));
     const auto ascii = secretAscii(text);
     if (!ascii)
-        return fail(ascii.error());
+        return ascii.failure();
     auto decoded = encoding::fromBase32(ascii->view());
     if (!decoded)
         return fail(AccountDraft::tr("The secret is not Base32: %1.")
@@ -469,7 +469,7 @@ Result<void, QString> AccountDraft::toAccount(vault::OtpAccount& out) const
     }
     auto secret = decodeSecret(m_secret);
     if (!secret)
-        return fail(secret.error());
+        return secret.failure();
     // validateRecord() takes a Record; the account is built in one so that
     // its secret is not copied to be checked.
     vault::Record record{std::in_place_type<vault::OtpAccount>};
@@ -483,12 +483,7 @@ Result<void, QString> AccountDraft::toAccount(vault::OtpAccount& out) const
     account.note = m_note.toStdString();
     if (const auto checked = vault::validateRecord(record); !checked)
         return fail(QString::fromStdString(checked.error().message));
-    out.issuer = std::move(account.issuer);
-    out.accountName = std::move(account.accountName);
-    out.secret = std::move(account.secret);
-    out.parameters = account.parameters;
-    out.tags = std::move(account.tags);
-    out.note = std::move(account.note);
+    vault::moveEnteredFields(std::move(account), out);
     return {};
 }
 

@@ -11,7 +11,7 @@ Result<std::vector<vault::OtpAccount>, QString> accountCopies(const VaultControl
 {
     auto readable = session.readableVault();
     if (!readable)
-        return fail(readable.error());
+        return readable.failure();
     const vault::Vault& vault = **readable;
     std::vector<vault::OtpAccount> accounts;
     if (recordIds.isEmpty()) {

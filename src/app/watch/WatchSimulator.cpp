@@ -35,7 +35,7 @@ Result<std::vector<watch::WatchAccount>, QString> watchAccountsOf(const VaultCon
         return fail(WatchSimulator::tr("Choose at least one account for the watch."));
     auto copies = accountCopies(vault, recordIds);
     if (!copies)
-        return fail(copies.error());
+        return copies.failure();
     std::vector<watch::WatchAccount> accounts;
     for (const auto& account : *copies)
         accounts.push_back(watch::watchAccountFrom(account));

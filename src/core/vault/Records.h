@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -79,6 +80,20 @@ struct OtpAccount
 
     [[nodiscard]] OtpAccount clone() const;
 };
+
+// Moves what a person gives an account (issuer, account name, secret, code
+// parameters, tags, note) from `from` into `to`, an OtpAccount or any type
+// with those fields; what the vault keeps of its own (id, version, times,
+// icon, place) stays as it was in `to`.
+template <typename To> void moveEnteredFields(OtpAccount&& from, To& to)
+{
+    to.issuer = std::move(from.issuer);
+    to.accountName = std::move(from.accountName);
+    to.secret = std::move(from.secret);
+    to.parameters = from.parameters;
+    to.tags = std::move(from.tags);
+    to.note = std::move(from.note);
+}
 
 // A sealed note: a title and a secret body.
 struct SecureNote

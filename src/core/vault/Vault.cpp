@@ -172,6 +172,25 @@ VaultResult<crypto::HmacKey> manifestKeyFor(ByteView masterKey)
     return crypto::HmacKey(crypto::HashAlgorithm::Sha256, key);
 }
 
+// What the master key gives an open vault: its record sealer and the
+// manifest's HMAC key.
+struct MasterKeys
+{
+    crypto::RecordSealer sealer;
+    crypto::HmacKey manifestKey;
+};
+
+VaultResult<MasterKeys> keysOf(ByteView masterKey)
+{
+    auto sealer = sealerFor(masterKey);
+    if (!sealer)
+        return sealer.failure();
+    auto manifestKey = manifestKeyFor(masterKey);
+    if (!manifestKey)
+        return manifestKey.failure();
+    return MasterKeys{std::move(*sealer), std::move(*manifestKey)};
+}
+
 } // namespace
 
 Vault::Vault(VaultId vaultId, SecureBuffer masterKey, crypto::RecordSealer sealer,
@@ -182,13 +201,11 @@ Vault::Vault(VaultId vaultId, SecureBuffer masterKey, crypto::RecordSealer seale
 
 VaultResult<Vault> Vault::create(VaultId vaultId, SecureBuffer masterKey)
 {
-    auto sealer = sealerFor(masterKey);
-    if (!sealer)
-        return sealer.failure();
-    auto manifestKey = manifestKeyFor(masterKey);
-    if (!manifestKey)
-        return manifestKey.failure();
-    return Vault(vaultId, std::move(masterKey), std::move(*sealer), std::move(*manifestKey));
+    auto keys = keysOf(masterKey);
+    if (!keys)
+        return keys.failure();
+    return Vault(vaultId, std::move(masterKey), std::move(keys->sealer),
+                 std::move(keys->manifestKey));
 }
 
 VaultResult<Vault> Vault::create(ByteView password, const keychain::Keychain& keychain,
@@ -471,20 +488,17 @@ VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration&
         return checked.failure();
     SecureBuffer masterKey(masterKeySize);
     random.fill(masterKey.span());
-    auto sealer = sealerFor(masterKey);
-    if (!sealer)
-        return sealer.failure();
-    auto manifestKey = manifestKeyFor(masterKey);
-    if (!manifestKey)
-        return manifestKey.failure();
+    auto keys = keysOf(masterKey);
+    if (!keys)
+        return keys.failure();
     auto slots =
         wrapSlots(m_vaultId, masterKey, newPassword, calibration, m_recoveryPublicKey, random);
     if (!slots)
         return slots.failure();
     // Nothing has changed until here: commit all at once.
     m_masterKey = std::move(masterKey);
-    m_sealer = std::move(*sealer);
-    m_manifestKey = std::move(*manifestKey);
+    m_sealer = std::move(keys->sealer);
+    m_manifestKey = std::move(keys->manifestKey);
     m_passwordSlotInfo = slots->info;
     m_passwordSlot = std::move(slots->password);
     m_recoverySlot = std::move(slots->recovery);

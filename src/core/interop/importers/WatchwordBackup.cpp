@@ -133,12 +133,7 @@ ImportResult<Imported> importWatchwordBackup(ByteView data, Password password)
             return malformedBackup(where + ": " + record.error().message);
         auto& account = std::get<vault::OtpAccount>(record.value());
         ImportedAccount out;
-        out.issuer = std::move(account.issuer);
-        out.accountName = std::move(account.accountName);
-        out.secret = std::move(account.secret);
-        out.parameters = account.parameters;
-        out.tags = std::move(account.tags);
-        out.note = std::move(account.note);
+        vault::moveEnteredFields(std::move(account), out);
         imported.accounts.push_back(std::move(out));
     }
     if (at != payload.size())
