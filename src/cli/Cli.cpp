@@ -111,16 +111,10 @@ StdinLines readStdinLines(std::size_t maxLines)
     return result;
 }
 
-std::optional<SecureBuffer> readInputFile(const std::string& path, std::size_t limit,
-                                          std::string& error)
+Result<SecureBuffer, std::string> readInputFile(const std::string& path, std::size_t limit)
 {
-    auto data = path == "-" ? readToEnd(STDIN_FILENO, "standard input", limit)
-                            : readRegularFile(path, limit);
-    if (!data) {
-        error = data.error();
-        return std::nullopt;
-    }
-    return std::move(data).value();
+    return path == "-" ? readToEnd(STDIN_FILENO, "standard input", limit)
+                       : readRegularFile(path, limit);
 }
 
 std::optional<std::string> requireSelfTest()

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/Bytes.h"
+#include "base/Result.h"
 #include "base/SecureBuffer.h"
 #include "text/SecretText.h"
 #include "vault/Records.h"
@@ -52,11 +53,9 @@ struct StdinLines
 };
 StdinLines readStdinLines(std::size_t maxLines);
 
-// The whole file at path ("-": standard input) into wiped memory; nullopt
-// with a message naming it if it cannot be read or holds more than limit
-// bytes.
-std::optional<SecureBuffer> readInputFile(const std::string& path, std::size_t limit,
-                                          std::string& error);
+// The whole file at path ("-": standard input) into wiped memory, or a
+// message naming it if it cannot be read or holds more than limit bytes.
+Result<SecureBuffer, std::string> readInputFile(const std::string& path, std::size_t limit);
 
 // Secrets typed as text are normalized by text/SecretText.h.
 using text::normalizeSecretText;

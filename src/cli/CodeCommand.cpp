@@ -64,35 +64,25 @@ struct Account
 };
 
 // The account from --secret/--secret-stdin and the parameter options.
-std::optional<Account> accountFromOptions(const Arguments& arguments, std::string& error)
+Result<Account, std::string> accountFromOptions(const Arguments& arguments)
 {
     const bool steam = arguments.has("steam");
     const bool hotp = arguments.has("hotp");
-    if (steam && hotp) {
-        error = "--steam and --hotp exclude each other";
-        return std::nullopt;
-    }
+    if (steam && hotp)
+        return fail(std::string("--steam and --hotp exclude each other"));
     if (steam) {
         for (const char* fixed : {"algorithm", "digits", "period"}) {
-            if (arguments.has(fixed)) {
-                error = std::string("--") + fixed +
-                        " does not apply to --steam (Steam Guard is SHA1, 5 characters, 30 s)";
-                return std::nullopt;
-            }
+            if (arguments.has(fixed))
+                return fail(std::string("--") + fixed +
+                            " does not apply to --steam (Steam Guard is SHA1, 5 characters, 30 s)");
         }
     }
-    if (hotp && arguments.has("period")) {
-        error = "--period does not apply to --hotp";
-        return std::nullopt;
-    }
-    if (hotp && !arguments.has("counter")) {
-        error = "--hotp needs --counter";
-        return std::nullopt;
-    }
-    if (!hotp && arguments.has("counter")) {
-        error = "--counter needs --hotp";
-        return std::nullopt;
-    }
+    if (hotp && arguments.has("period"))
+        return fail(std::string("--period does not apply to --hotp"));
+    if (hotp && !arguments.has("counter"))
+        return fail(std::string("--hotp needs --counter"));
+    if (!hotp && arguments.has("counter"))
+        return fail(std::string("--counter needs --hotp"));
 
     Account account;
     account.parameters = steam ? otp::OtpParameters::steam() : otp::OtpParameters{};
@@ -100,76 +90,76 @@ std::optional<Account> accountFromOptions(const Arguments& arguments, std::strin
         account.parameters.kind = otp::OtpKind::Hotp;
     if (const auto name = arguments.value("algorithm")) {
         const auto algorithm = crypto::parseHashName(*name);
-        if (!algorithm) {
-            error = "--algorithm: '" + *name + "' is not SHA1, SHA256 or SHA512";
-            return std::nullopt;
-        }
+        if (!algorithm)
+            return fail("--algorithm: '" + *name + "' is not SHA1, SHA256 or SHA512");
         account.parameters.algorithm = *algorithm;
     }
     if (const auto digits = arguments.value("digits")) {
         const auto value = parseInteger(*digits, otp::minimumDigits, otp::maximumDigits);
-        if (!value) {
-            error = "--digits: '" + *digits + "' is not a whole number from 6 to 10";
-            return std::nullopt;
-        }
+        if (!value)
+            return fail("--digits: '" + *digits + "' is not a whole number from 6 to 10");
         account.parameters.digits = static_cast<int>(*value);
     }
     if (const auto period = arguments.value("period")) {
         const auto value = parseInteger(*period, 1, std::numeric_limits<std::uint32_t>::max());
-        if (!value) {
-            error =
-                "--period: '" + *period + "' is not a whole number of seconds from 1 to 4294967295";
-            return std::nullopt;
-        }
+        if (!value)
+            return fail("--period: '" + *period +
+                        "' is not a whole number of seconds from 1 to 4294967295");
         account.parameters.period = static_cast<std::uint32_t>(*value);
     }
     if (const auto counter = arguments.value("counter")) {
         const auto value = parseUnsigned64(*counter);
-        if (!value) {
-            error = "--counter: '" + *counter +
-                    "' is not a whole number from 0 to 18446744073709551615";
-            return std::nullopt;
-        }
+        if (!value)
+            return fail("--counter: '" + *counter +
+                        "' is not a whole number from 0 to 18446744073709551615");
         account.parameters.counter = *value;
     }
 
     SecureBuffer secretText;
     if (arguments.has("secret-stdin")) {
         auto input = readStdinLines(1);
-        if (!input.error.empty()) {
-            error = input.error;
-            return std::nullopt;
-        }
-        if (input.lines.empty()) {
-            error = "--secret-stdin: standard input is empty";
-            return std::nullopt;
-        }
+        if (!input.error.empty())
+            return fail(input.error);
+        if (input.lines.empty())
+            return fail(std::string("--secret-stdin: standard input is empty"));
         secretText = std::move(input.lines.front());
     } else {
         secretText = SecureBuffer::fromString(*arguments.value("secret"));
     }
     auto secret = encoding::fromBase32(secretText.view());
-    if (!secret) {
-        error = "secret: " + secret.error().message;
-        return std::nullopt;
-    }
+    if (!secret)
+        return fail("secret: " + secret.error().message);
     account.secret = std::move(secret).value();
     return account;
 }
 
-std::optional<Account> accountFromUri(std::string_view text, std::string& error)
+Result<Account, std::string> accountFromUri(std::string_view text)
 {
     auto parsed = otp::parseOtpauthUri(text);
-    if (!parsed) {
-        error = parsed.error().message;
-        return std::nullopt;
-    }
+    if (!parsed)
+        return fail(parsed.error().message);
     Account account;
     account.parameters = parsed->parameters;
     account.secret = std::move(parsed->secret);
     account.issuer = parsed->issuer();
     account.account = parsed->account;
     return account;
+}
+
+// The account from the options, the URI argument or the URI on stdin ('-').
+Result<Account, std::string> accountFromArguments(const Arguments& arguments, bool fromOptions)
+{
+    if (fromOptions)
+        return accountFromOptions(arguments);
+    const std::string& uri = arguments.positionals().front();
+    if (uri != "-")
+        return accountFromUri(uri);
+    auto input = readStdinLines(1);
+    if (!input.error.empty())
+        return fail(std::move(input.error));
+    if (input.lines.empty())
+        return fail(std::string("standard input is empty: expected an otpauth URI"));
+    return accountFromUri(input.lines.front().view());
 }
 
 } // namespace
@@ -221,22 +211,9 @@ int runCode(const std::vector<std::string>& args)
 
     const bool secretFromStdin =
         arguments.has("secret-stdin") || (!fromOptions && positionals.front() == "-");
-    std::string error;
-    std::optional<Account> account;
-    if (fromOptions) {
-        account = accountFromOptions(arguments, error);
-    } else if (positionals.front() == "-") {
-        auto input = readStdinLines(1);
-        if (!input.error.empty())
-            return reportError(input.error);
-        if (input.lines.empty())
-            return reportError("standard input is empty: expected an otpauth URI");
-        account = accountFromUri(input.lines.front().view(), error);
-    } else {
-        account = accountFromUri(positionals.front(), error);
-    }
+    auto account = accountFromArguments(arguments, fromOptions);
     if (!account)
-        return reportError(error);
+        return reportError(account.error());
 
     const bool timeBased = account->parameters.isTimeBased();
     if (!timeBased && at)

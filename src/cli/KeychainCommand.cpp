@@ -74,13 +74,10 @@ int runNew(const std::vector<std::string>& args)
         if (input.lines.empty())
             return reportError("--passphrase-stdin: standard input is empty: expected a passphrase "
                                "on the first line (an empty line for none)");
-        {
-            std::string error;
-            auto normalized = normalizeSecretText(input.lines.front(), "the passphrase", error);
-            if (!normalized)
-                return reportError(error);
-            passphrase = std::move(*normalized);
-        }
+        auto normalized = normalizeSecretText(input.lines.front(), "the passphrase");
+        if (!normalized)
+            return reportError(normalized.error());
+        passphrase = std::move(*normalized);
     }
     if (const auto failure = requireSelfTest())
         return reportError(*failure, exitFailure);
@@ -111,10 +108,9 @@ int runShow(const std::vector<std::string>& args)
         return reportError("standard input is empty: expected a recovery phrase on the first line");
     SecureBuffer passphrase;
     if (input.lines.size() > 1) {
-        std::string error;
-        auto normalized = normalizeSecretText(input.lines[1], "the passphrase", error);
+        auto normalized = normalizeSecretText(input.lines[1], "the passphrase");
         if (!normalized)
-            return reportError(error);
+            return reportError(normalized.error());
         passphrase = std::move(*normalized);
     }
     if (const auto failure = requireSelfTest())

@@ -32,10 +32,9 @@ int runDecode(const std::vector<std::string>& args)
     const std::string& path = arguments.positionals().front();
     if (path.empty())
         return reportError("qr decode: IMAGE is empty");
-    std::string error;
-    const auto file = readInputFile(path, qr::maximumImageFileBytes, error);
+    const auto file = readInputFile(path, qr::maximumImageFileBytes);
     if (!file)
-        return reportError(error);
+        return reportError(file.error());
     const auto image = qr::loadPng(file->span());
     if (!image)
         return reportError(path + ": " + image.error().message);

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <iterator>
+#include <optional>
 #include <termios.h>
 #include <unistd.h>
 
@@ -75,13 +76,11 @@ private:
 
 } // namespace
 
-std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& error)
+Result<SecureBuffer, std::string> promptHidden(std::string_view prompt)
 {
     const int terminal = ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
-    if (terminal < 0) {
-        error = "no terminal to ask for a secret on: use --password-stdin";
-        return std::nullopt;
-    }
+    if (terminal < 0)
+        return fail(std::string("no terminal to ask for a secret on: use --password-stdin"));
     std::optional<EchoOff> echoOff(std::in_place, terminal);
     // The prompt may name a file: escaped like everything else shown.
     const std::string shown = encoding::escapeForTerminal(prompt);
@@ -116,14 +115,10 @@ std::optional<SecureBuffer> promptHidden(std::string_view prompt, std::string& e
         [[maybe_unused]]
         const ssize_t newline = ::write(terminal, "\n", 1);
     ::close(terminal);
-    if (endOfInput) {
-        error = "end of input at the prompt: nothing was entered";
-        return std::nullopt;
-    }
-    if (failed) {
-        error = "the line typed is longer than 4096 bytes";
-        return std::nullopt;
-    }
+    if (endOfInput)
+        return fail(std::string("end of input at the prompt: nothing was entered"));
+    if (failed)
+        return fail(std::string("the line typed is longer than 4096 bytes"));
     if (size > 0 && line[size - 1] == '\r')
         --size;
     line.truncate(size);

@@ -8,6 +8,7 @@
 #include "Arguments.h"
 #include "Cli.h"
 #include "Secrets.h"
+#include "base/Result.h"
 #include "base/SecureBuffer.h"
 #include "vault/Storage.h"
 #include "vault/Vault.h"
@@ -42,17 +43,17 @@ struct Opened
 inline constexpr std::chrono::seconds defaultLockWait{5};
 
 // A password, NFKD-normalized, not empty.
-std::optional<SecureBuffer> readPassword(SecretSource& source, std::string_view what,
-                                         std::string_view prompt, std::string& error);
+Result<SecureBuffer, std::string> readPassword(SecretSource& source, std::string_view what,
+                                               std::string_view prompt);
 // A new password: from stdin once, or typed twice on the terminal; refused
 // if vault::newPasswordRefusal says it is too easy to guess, unless the
 // command has --allow-weak-password.
-std::optional<SecureBuffer> readNewPassword(SecretSource& source, const Arguments& arguments,
-                                            std::string& error);
+Result<SecureBuffer, std::string> readNewPassword(SecretSource& source, const Arguments& arguments);
 // "FILE: message", the exit status 1: the operation failed on this file.
 int reportFileError(const std::string& path, const std::string& message);
-// --target-ms, if given; error set if it is not a number of milliseconds.
-std::optional<std::uint32_t> parseTarget(const Arguments& arguments, std::string& error);
+// --target-ms: nullopt if not given; the error message if it is not a number
+// of milliseconds.
+Result<std::optional<std::uint32_t>, std::string> parseTarget(const Arguments& arguments);
 std::string recordIdHex(const vault::RecordId& id);
 // --wait, or defaultLockWait; nullopt if it is not 0 to 3600 seconds.
 std::optional<std::chrono::seconds> parseWait(const Arguments& arguments);

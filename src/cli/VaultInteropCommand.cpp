@@ -45,26 +45,19 @@ std::string countText(std::size_t count, std::string_view one, std::string_view 
 }
 
 // The source read as format: its password asked (once) only if the source
-// is encrypted. A wrong password is reported, exit 1; anything else about
-// the source is bad input, exit 2. Either way the status is in status.
-std::optional<importers::Imported> importSource(importers::Format format, ByteView data,
-                                                const std::string& sourceName,
-                                                const importers::CompanionFiles& companions,
-                                                SecretSource& secrets,
-                                                std::optional<SecureBuffer>& sourcePassword,
-                                                std::optional<Error<importers::ImportError>>& error)
+// is encrypted. The error says whether the password was missing or wrong
+// (PasswordRequired, WrongPassword) or what else is wrong with the source.
+importers::ImportResult<importers::Imported>
+importSource(importers::Format format, ByteView data, const std::string& sourceName,
+             const importers::CompanionFiles& companions, SecretSource& secrets,
+             std::optional<SecureBuffer>& sourcePassword)
 {
     std::optional<ByteView> password;
     if (importers::isEncrypted(format, data)) {
         if (!sourcePassword) {
-            std::string message;
-            auto typed =
-                secrets.next("the password of SOURCE", "Password of " + sourceName + ": ", message);
-            if (!typed) {
-                error = Error<importers::ImportError>{importers::ImportError::PasswordRequired,
-                                                      message};
-                return std::nullopt;
-            }
+            auto typed = secrets.next("the password of SOURCE", "Password of " + sourceName + ": ");
+            if (!typed)
+                return fail(importers::ImportError::PasswordRequired, typed.error());
             sourcePassword = std::move(*typed);
         }
         password = sourcePassword->span();
@@ -74,23 +67,16 @@ std::optional<importers::Imported> importSource(importers::Format format, ByteVi
     // apps do not normalize it.
     std::optional<SecureBuffer> normalized;
     if (password && format == importers::Format::WatchwordBackup) {
-        std::string message;
-        normalized = normalizeSecretText(*sourcePassword, "the password of SOURCE", message);
-        if (!normalized) {
-            error = Error<importers::ImportError>{importers::ImportError::WrongPassword, message};
-            return std::nullopt;
-        }
+        auto text = normalizeSecretText(*sourcePassword, "the password of SOURCE");
+        if (!text)
+            return fail(importers::ImportError::WrongPassword, text.error());
+        normalized = std::move(*text);
         password = normalized->span();
     }
     // Entries that cannot be imported are listed, not fatal here: runImport
     // shows them and refuses unless --skip-unsupported.
-    auto imported = importers::importAccounts(format, data, password,
-                                              importers::UnreadableEntries::Skip, companions);
-    if (!imported) {
-        error = imported.error();
-        return std::nullopt;
-    }
-    return std::move(imported).value();
+    return importers::importAccounts(format, data, password, importers::UnreadableEntries::Skip,
+                                     companions);
 }
 
 } // namespace
@@ -115,16 +101,15 @@ int runImport(const Arguments& arguments, const std::string& path)
                            "it too: leave out --password-stdin and type them at the prompts");
     const bool dryRun = arguments.has("dry-run");
 
-    std::string error;
-    auto data = readInputFile(source, importers::maximumImportBytes, error);
+    auto data = readInputFile(source, importers::maximumImportBytes);
     if (!data)
-        return reportError("SOURCE: " + error);
-    auto secrets = SecretSource::make(passwordFromStdin, 2, error);
+        return reportError("SOURCE: " + data.error());
+    auto secrets = SecretSource::make(passwordFromStdin, 2);
     if (!secrets)
-        return reportError(error);
-    auto password = readPassword(*secrets, "the password", "Vault password: ", error);
+        return reportError(secrets.error());
+    auto password = readPassword(*secrets, "the password", "Vault password: ");
     if (!password)
-        return reportError(error);
+        return reportError(password.error());
     if (const auto failure = requireSelfTest())
         return reportError(*failure, exitFailure);
 
@@ -147,15 +132,17 @@ int runImport(const Arguments& arguments, const std::string& path)
     std::optional<importers::Imported> imported;
     std::optional<Error<importers::ImportError>> firstError;
     for (const auto format : candidates) {
-        std::optional<Error<importers::ImportError>> failure;
-        imported = importSource(format, data->span(), sourceName, companions, *secrets,
-                                sourcePassword, failure);
-        if (imported)
+        auto attempt =
+            importSource(format, data->span(), sourceName, companions, *secrets, sourcePassword);
+        if (attempt) {
+            imported = std::move(attempt).value();
             break;
+        }
         // A password that does not open the file ends the guessing: the
         // format is right, the password is not.
-        if (failure->code == importers::ImportError::WrongPassword ||
-            failure->code == importers::ImportError::PasswordRequired) {
+        const auto& failure = attempt.error();
+        if (failure.code == importers::ImportError::WrongPassword ||
+            failure.code == importers::ImportError::PasswordRequired) {
             firstError = failure;
             break;
         }
@@ -253,31 +240,28 @@ namespace {
 // The password of OUT: from stdin once, or typed twice on the terminal. A
 // Watchword backup's is NFKD text, as the vault's (FORMAT.md section 10);
 // Aegis takes the password as typed, so it is left as it is.
-std::optional<SecureBuffer> readFilePassword(SecretSource& source, const std::string& out,
-                                             bool normalize, std::string& error)
+Result<SecureBuffer, std::string> readFilePassword(SecretSource& source, const std::string& out,
+                                                   bool normalize)
 {
-    const auto read = [&](std::string_view prompt) -> std::optional<SecureBuffer> {
-        auto typed = source.next("the password of OUT", prompt, error);
+    const auto read = [&](std::string_view prompt) -> Result<SecureBuffer, std::string> {
+        auto typed = source.next("the password of OUT", prompt);
         if (!typed)
-            return std::nullopt;
-        if (typed->empty()) {
-            error = "the password of OUT is empty: an encrypted export needs a password";
-            return std::nullopt;
-        }
+            return typed.failure();
+        if (typed->empty())
+            return fail(
+                std::string("the password of OUT is empty: an encrypted export needs a password"));
         if (!normalize)
             return typed;
-        return normalizeSecretText(*typed, "the password of OUT", error);
+        return normalizeSecretText(*typed, "the password of OUT");
     };
     auto password = read("New password of " + out + ": ");
     if (!password || source.fromStdin())
         return password;
     auto again = read("Repeat the password of " + out + ": ");
     if (!again)
-        return std::nullopt;
-    if (!constantTimeEqual(password->span(), again->span())) {
-        error = "the two passwords differ; nothing was written";
-        return std::nullopt;
-    }
+        return again.failure();
+    if (!constantTimeEqual(password->span(), again->span()))
+        return fail(std::string("the two passwords differ; nothing was written"));
     return password;
 }
 
@@ -308,10 +292,10 @@ int runExport(const Arguments& arguments, const std::string& path)
         return reportError("OUT '-' (standard output) is only for the plaintext formats");
     if (toStdout && arguments.has("force"))
         return reportError("--force: OUT '-' replaces no file");
-    std::string error;
-    const auto target = parseTarget(arguments, error);
-    if (!error.empty())
-        return reportError(error);
+    const auto targetOption = parseTarget(arguments);
+    if (!targetOption)
+        return reportError(targetOption.error());
+    const std::optional<std::uint32_t> target = *targetOption;
     if (target && *format != exporters::ExportFormat::WatchwordBackup)
         return reportError("--target-ms: only watchword-backup has a calibrated password KDF");
     std::vector<vault::RecordId> ids;
@@ -368,10 +352,11 @@ int runExport(const Arguments& arguments, const std::string& path)
     exporters::ExportOptions options;
     std::optional<SecureBuffer> filePassword;
     if (needsPassword) {
-        filePassword = readFilePassword(*session.secrets, out,
-                                        *format == exporters::ExportFormat::WatchwordBackup, error);
-        if (!filePassword)
-            return reportError(error);
+        auto typed = readFilePassword(*session.secrets, out,
+                                      *format == exporters::ExportFormat::WatchwordBackup);
+        if (!typed)
+            return reportError(typed.error());
+        filePassword = std::move(typed).value();
         options.password = filePassword->span();
     }
     if (*format == exporters::ExportFormat::WatchwordBackup) {

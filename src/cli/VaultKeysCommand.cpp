@@ -27,16 +27,14 @@ void printRecoveryPhrase(const keychain::Keychain& keychain)
 }
 
 // --words: 12 or 24 (the default).
-std::optional<std::size_t> parseWordCount(const Arguments& arguments, std::string& error)
+Result<std::size_t, std::string> parseWordCount(const Arguments& arguments)
 {
     const auto text = arguments.value("words");
     if (!text)
         return keychain::Keychain::defaultWordCount;
     const auto value = parseInteger(*text, 0, 1000);
-    if (!value || (*value != 12 && *value != 24)) {
-        error = "--words: '" + *text + "' is not 12 or 24";
-        return std::nullopt;
-    }
+    if (!value || (*value != 12 && *value != 24))
+        return fail("--words: '" + *text + "' is not 12 or 24");
     return static_cast<std::size_t>(*value);
 }
 
@@ -44,13 +42,12 @@ std::optional<std::size_t> parseWordCount(const Arguments& arguments, std::strin
 
 int runInit(const Arguments& arguments, const std::string& path)
 {
-    std::string error;
-    const auto target = parseTarget(arguments, error);
-    if (!error.empty())
-        return reportError(error);
-    const auto words = parseWordCount(arguments, error);
+    const auto target = parseTarget(arguments);
+    if (!target)
+        return reportError(target.error());
+    const auto words = parseWordCount(arguments);
     if (!words)
-        return reportError(error);
+        return reportError(words.error());
     // Checked again atomically when the file is written; here so that nobody
     // types a password twice for nothing.
     struct stat existing
@@ -58,17 +55,17 @@ int runInit(const Arguments& arguments, const std::string& path)
     if (::lstat(path.c_str(), &existing) == 0)
         return reportFileError(path, "a file already exists there; vault init never replaces one");
 
-    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1);
     if (!secrets)
-        return reportError(error);
-    auto password = readNewPassword(*secrets, arguments, error);
+        return reportError(secrets.error());
+    auto password = readNewPassword(*secrets, arguments);
     if (!password)
-        return reportError(error);
+        return reportError(password.error());
 
     if (const auto failure = requireSelfTest())
         return reportError(*failure, exitFailure);
     const auto calibration =
-        vault::calibratePasswordKdf(target.value_or(vault::defaultTargetMilliseconds));
+        vault::calibratePasswordKdf(target->value_or(vault::defaultTargetMilliseconds));
     if (!calibration)
         return reportError(calibration.error().message, exitFailure);
     auto keychain = keychain::Keychain::create(crypto::systemRandom(), *words);
@@ -160,16 +157,15 @@ namespace {
 int changePasswordAndSave(OpenVault& open, SecretSource& secrets, const Arguments& arguments,
                           std::optional<std::uint32_t> target)
 {
-    std::string error;
     const bool newPhrase = arguments.has("new-phrase");
-    const auto words = parseWordCount(arguments, error);
+    const auto words = parseWordCount(arguments);
     if (!words)
-        return reportError(error);
+        return reportError(words.error());
     if (arguments.has("words") && !newPhrase)
         return reportError("--words goes with --new-phrase");
-    auto password = readNewPassword(secrets, arguments, error);
+    auto password = readNewPassword(secrets, arguments);
     if (!password)
-        return reportError(error);
+        return reportError(password.error());
     std::optional<keychain::Keychain> keychain;
     if (newPhrase) {
         auto made = keychain::Keychain::create(crypto::systemRandom(), *words);
@@ -214,10 +210,9 @@ int changePasswordAndSave(OpenVault& open, SecretSource& secrets, const Argument
 // the self-test; nullopt with the failure reported into status.
 std::optional<keychain::Keychain> readRecoveryPhrase(SecretSource& secrets, int& status)
 {
-    std::string error;
-    auto phrase = secrets.next("the recovery phrase", "Recovery phrase: ", error);
+    auto phrase = secrets.next("the recovery phrase", "Recovery phrase: ");
     if (!phrase) {
-        status = reportError(error);
+        status = reportError(phrase.error());
         return std::nullopt;
     }
     if (phrase->empty()) {
@@ -240,10 +235,9 @@ std::optional<keychain::Keychain> readRecoveryPhrase(SecretSource& secrets, int&
 
 int runCheckPhrase(const Arguments& arguments, const std::string& path)
 {
-    std::string error;
-    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1);
     if (!secrets)
-        return reportError(error);
+        return reportError(secrets.error());
     int status = exitOk;
     auto keychain = readRecoveryPhrase(*secrets, status);
     if (!keychain)
@@ -271,27 +265,25 @@ int runCheckPhrase(const Arguments& arguments, const std::string& path)
 
 int runPasswd(const Arguments& arguments, const std::string& path)
 {
-    std::string error;
-    const auto target = parseTarget(arguments, error);
-    if (!error.empty())
-        return reportError(error);
+    const auto target = parseTarget(arguments);
+    if (!target)
+        return reportError(target.error());
     auto session = openSession(arguments, path, 2, lockWait(arguments));
     if (!session.opened.open)
         return session.opened.status;
     OpenVault& open = *session.opened.open;
-    return changePasswordAndSave(open, *session.secrets, arguments, target);
+    return changePasswordAndSave(open, *session.secrets, arguments, *target);
 }
 
 int runRecover(const Arguments& arguments, const std::string& path)
 {
     int status = exitOk;
-    std::string error;
-    const auto target = parseTarget(arguments, error);
-    if (!error.empty())
-        return reportError(error);
-    auto secrets = SecretSource::make(arguments.has("password-stdin"), 2, error);
+    const auto target = parseTarget(arguments);
+    if (!target)
+        return reportError(target.error());
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 2);
     if (!secrets)
-        return reportError(error);
+        return reportError(secrets.error());
     auto keychain = readRecoveryPhrase(*secrets, status);
     if (!keychain)
         return status;
@@ -302,7 +294,7 @@ int runRecover(const Arguments& arguments, const std::string& path)
     if (!unlocked)
         return reportFileError(path, unlocked.error().message);
     OpenVault open{std::move(*storage), std::move(unlocked).value()};
-    return changePasswordAndSave(open, *secrets, arguments, target);
+    return changePasswordAndSave(open, *secrets, arguments, *target);
 }
 
 } // namespace watchword::cli

@@ -26,35 +26,29 @@ int runAdd(const Arguments& arguments, const std::string& path)
             "it in on standard input");
     const bool passwordFromStdin = arguments.has("password-stdin");
     const bool uriFromStdin = passwordFromStdin || positionals.size() == 2;
-    std::string error;
 
     // With --password-stdin: the password, then the link. With '-' alone:
     // the link is stdin's line and the password is asked on the terminal.
     // Neither: both asked on the terminal, echo off.
     SecureBuffer uriText;
-    std::optional<SecretSource> secrets;
-    if (passwordFromStdin) {
-        secrets = SecretSource::make(true, 2, error);
-        if (!secrets)
-            return reportError(error);
-    } else {
-        secrets = SecretSource::make(false, 0, error);
-        if (uriFromStdin) {
-            auto input = readStdinLines(1);
-            if (!input.error.empty())
-                return reportError(input.error);
-            if (input.lines.empty())
-                return reportError("standard input is empty: expected an otpauth link");
-            uriText = std::move(input.lines.front());
-        }
+    auto secrets = SecretSource::make(passwordFromStdin, passwordFromStdin ? 2 : 0);
+    if (!secrets)
+        return reportError(secrets.error());
+    if (!passwordFromStdin && uriFromStdin) {
+        auto input = readStdinLines(1);
+        if (!input.error.empty())
+            return reportError(input.error);
+        if (input.lines.empty())
+            return reportError("standard input is empty: expected an otpauth link");
+        uriText = std::move(input.lines.front());
     }
-    auto password = readPassword(*secrets, "the password", "Vault password: ", error);
+    auto password = readPassword(*secrets, "the password", "Vault password: ");
     if (!password)
-        return reportError(error);
+        return reportError(password.error());
     if (passwordFromStdin || !uriFromStdin) {
-        auto line = secrets->next("the otpauth link", "otpauth link (not shown): ", error);
+        auto line = secrets->next("the otpauth link", "otpauth link (not shown): ");
         if (!line)
-            return reportError(error);
+            return reportError(line.error());
         uriText = std::move(*line);
     }
     auto parsed = otp::parseOtpauthUri(uriText.view());
@@ -100,13 +94,12 @@ int runNote(const Arguments& arguments, const std::string& path)
     if (*bodyFile == "-" && arguments.has("password-stdin"))
         return reportError("--body-file - takes standard input, so the password cannot come "
                            "from it too: leave out --password-stdin and type it at the prompt");
-    std::string error;
-    auto body = readInputFile(*bodyFile, maximumNoteBodySize, error);
+    auto body = readInputFile(*bodyFile, maximumNoteBodySize);
     if (!body)
-        return reportError("--body-file: " + error);
-    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1, error);
+        return reportError("--body-file: " + body.error());
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), 1);
     if (!secrets)
-        return reportError(error);
+        return reportError(secrets.error());
 
     // Checked before the password is asked: validation needs no key.
     const std::int64_t now = currentUnixSeconds();

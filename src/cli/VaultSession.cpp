@@ -10,46 +10,39 @@
 namespace watchword::cli {
 
 // A password, NFKD-normalized, not empty.
-std::optional<SecureBuffer> readPassword(SecretSource& source, std::string_view what,
-                                         std::string_view prompt, std::string& error)
+Result<SecureBuffer, std::string> readPassword(SecretSource& source, std::string_view what,
+                                               std::string_view prompt)
 {
-    auto raw = source.next(what, prompt, error);
+    auto raw = source.next(what, prompt);
     if (!raw)
-        return std::nullopt;
-    if (raw->empty()) {
-        error = std::string(what) + " is empty: a vault needs a password";
-        return std::nullopt;
-    }
-    return normalizeSecretText(*raw, what, error);
+        return raw.failure();
+    if (raw->empty())
+        return fail(std::string(what) + " is empty: a vault needs a password");
+    return normalizeSecretText(*raw, what);
 }
 
 // A new password: from stdin once, or typed twice on the terminal; refused
 // if vault::newPasswordRefusal says it is too easy to guess, unless the
 // command has --allow-weak-password.
-std::optional<SecureBuffer> readNewPassword(SecretSource& source, const Arguments& arguments,
-                                            std::string& error)
+Result<SecureBuffer, std::string> readNewPassword(SecretSource& source, const Arguments& arguments)
 {
-    auto password = readPassword(source, "the new password", "New vault password: ", error);
+    auto password = readPassword(source, "the new password", "New vault password: ");
     if (!password)
-        return std::nullopt;
+        return password.failure();
     if (!source.fromStdin()) {
-        auto again = readPassword(source, "the new password", "Repeat the new password: ", error);
+        auto again = readPassword(source, "the new password", "Repeat the new password: ");
         if (!again)
-            return std::nullopt;
-        if (!constantTimeEqual(password->span(), again->span())) {
-            error = "the two passwords differ; nothing was changed";
-            return std::nullopt;
-        }
+            return again.failure();
+        if (!constantTimeEqual(password->span(), again->span()))
+            return fail(std::string("the two passwords differ; nothing was changed"));
     }
     if (arguments.has("allow-weak-password"))
         return password;
-    if (const auto refusal = vault::newPasswordRefusal(password->view())) {
-        error = "the new password: " + *refusal +
-                " Nothing was written. (--allow-weak-password takes it anyway: only for a vault "
-                "that guards nothing, since a stolen copy of the file is then opened by "
-                "guessing.)";
-        return std::nullopt;
-    }
+    if (const auto refusal = vault::newPasswordRefusal(password->view()))
+        return fail("the new password: " + *refusal +
+                    " Nothing was written. (--allow-weak-password takes it anyway: only for a "
+                    "vault that guards nothing, since a stolen copy of the file is then opened "
+                    "by guessing.)");
     return password;
 }
 
@@ -62,19 +55,17 @@ int reportFileError(const std::string& path, const std::string& message)
     return reportError(path + ": " + message, exitFailure);
 }
 
-std::optional<std::uint32_t> parseTarget(const Arguments& arguments, std::string& error)
+Result<std::optional<std::uint32_t>, std::string> parseTarget(const Arguments& arguments)
 {
     const auto text = arguments.value("target-ms");
     if (!text)
-        return std::nullopt;
+        return std::optional<std::uint32_t>{};
     const auto value =
         parseInteger(*text, vault::minimumTargetMilliseconds, vault::maximumTargetMilliseconds);
-    if (!value) {
-        error =
-            "--target-ms: '" + *text + "' is not a whole number of milliseconds from 1 to 60000";
-        return std::nullopt;
-    }
-    return static_cast<std::uint32_t>(*value);
+    if (!value)
+        return fail("--target-ms: '" + *text +
+                    "' is not a whole number of milliseconds from 1 to 60000");
+    return std::optional<std::uint32_t>{static_cast<std::uint32_t>(*value)};
 }
 
 std::string recordIdHex(const vault::RecordId& id)
@@ -115,10 +106,9 @@ Opened unlockWithPassword(const std::string& path, SecretSource& secrets,
                           std::optional<std::chrono::milliseconds> lockFor)
 {
     Opened result;
-    std::string error;
-    auto password = readPassword(secrets, "the password", "Vault password: ", error);
+    auto password = readPassword(secrets, "the password", "Vault password: ");
     if (!password) {
-        result.status = reportError(error);
+        result.status = reportError(password.error());
         return result;
     }
     if (const auto failure = requireSelfTest()) {
@@ -148,12 +138,12 @@ Session openSession(const Arguments& arguments, const std::string& path, std::si
                     std::optional<std::chrono::milliseconds> lockFor)
 {
     Session session;
-    std::string error;
-    session.secrets = SecretSource::make(arguments.has("password-stdin"), lineCount, error);
-    if (!session.secrets) {
-        session.opened.status = reportError(error);
+    auto secrets = SecretSource::make(arguments.has("password-stdin"), lineCount);
+    if (!secrets) {
+        session.opened.status = reportError(secrets.error());
         return session;
     }
+    session.secrets = std::move(secrets).value();
     session.opened = unlockWithPassword(path, *session.secrets, lockFor);
     return session;
 }

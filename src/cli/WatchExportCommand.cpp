@@ -80,26 +80,25 @@ int run(const std::vector<std::string>& allArgs)
     if (!arguments.has("force") && std::filesystem::exists(outPath))
         return reportError(outPath + " exists: give --force to replace it");
 
-    std::string error;
-    auto source = SecretSource::make(arguments.has("password-stdin"), 3, error,
-                                     "watchword-cli watch export --help");
+    auto source =
+        SecretSource::make(arguments.has("password-stdin"), 3, "watchword-cli watch export --help");
     if (!source)
-        return reportError(error);
+        return reportError(source.error());
     SecretSource& secrets = *source;
-    auto rawPassword = secrets.next("the vault password", "Vault password: ", error);
+    auto rawPassword = secrets.next("the vault password", "Vault password: ");
     if (!rawPassword)
-        return reportError(error);
-    auto password = normalizeSecretText(*rawPassword, "the vault password", error);
+        return reportError(rawPassword.error());
+    auto password = normalizeSecretText(*rawPassword, "the vault password");
     if (!password)
-        return reportError(error);
-    auto pin = secrets.next("the watch PIN", "Watch PIN (4 to 12 digits): ", error);
+        return reportError(password.error());
+    auto pin = secrets.next("the watch PIN", "Watch PIN (4 to 12 digits): ");
     if (!pin)
-        return reportError(error);
+        return reportError(pin.error());
     if (auto valid = watch::checkPin(pin->view()); !valid)
         return reportError(valid.error().message);
-    auto again = secrets.next("the watch PIN again", "Repeat the watch PIN: ", error);
+    auto again = secrets.next("the watch PIN again", "Repeat the watch PIN: ");
     if (!again)
-        return reportError(error);
+        return reportError(again.error());
     if (again->view() != pin->view())
         return reportError("the two watch PINs differ");
 

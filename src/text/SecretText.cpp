@@ -29,8 +29,8 @@ SecureBuffer normalizedUtf8(const QString& decoded,
 
 } // namespace
 
-std::optional<SecureBuffer> normalizeSecretText(const SecureBuffer& text, std::string_view what,
-                                                std::string& error)
+Result<SecureBuffer, std::string> normalizeSecretText(const SecureBuffer& text,
+                                                      std::string_view what)
 {
     const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(text.data()),
                                                    static_cast<qsizetype>(text.size()));
@@ -40,8 +40,7 @@ std::optional<SecureBuffer> normalizeSecretText(const SecureBuffer& text, std::s
     QString decoded = decoder.decode(raw);
     if (decoder.hasError()) {
         wipe(decoded);
-        error = std::string(what) + " is not valid UTF-8";
-        return std::nullopt;
+        return fail(std::string(what) + " is not valid UTF-8");
     }
     SecureBuffer result = normalizedUtf8(decoded);
     wipe(decoded);

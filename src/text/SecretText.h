@@ -8,19 +8,19 @@
 #pragma once
 
 #include "base/Bytes.h"
+#include "base/Result.h"
 #include "base/SecureBuffer.h"
 
 #include <QString>
-#include <optional>
 #include <string>
 #include <string_view>
 
 namespace watchword::text {
 
-// The NFKD UTF-8 of the UTF-8 text. nullopt and "<what> is not valid UTF-8"
-// in error if it is not UTF-8. Every copy made on the way is wiped.
-[[nodiscard]] std::optional<SecureBuffer>
-normalizeSecretText(const SecureBuffer& text, std::string_view what, std::string& error);
+// The NFKD UTF-8 of the UTF-8 text, or "<what> is not valid UTF-8" if it is
+// not UTF-8. Every copy made on the way is wiped.
+[[nodiscard]] Result<SecureBuffer, std::string> normalizeSecretText(const SecureBuffer& text,
+                                                                    std::string_view what);
 
 // The same from a QString (what a QML text field gives). The caller's string
 // is wiped and emptied (see wipe()).

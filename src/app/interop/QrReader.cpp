@@ -84,7 +84,7 @@ QrScan readQrFile(const QString& path, qint64 maximumPixels)
     return decodeQrCodes(image);
 }
 
-QImage grabPrimaryScreen(QString& error)
+Result<QImage, QString> grabPrimaryScreen()
 {
     QScreen* screen = qobject_cast<QGuiApplication*>(QCoreApplication::instance()) != nullptr
                           ? QGuiApplication::primaryScreen()
@@ -93,9 +93,9 @@ QImage grabPrimaryScreen(QString& error)
     if (pixels.isNull()) {
         // Wayland compositors refuse applications a picture of the screen;
         // offscreen there is none.
-        error = QrReader::tr("Screen capture is not available on this desktop. Take a screenshot "
-                             "with the desktop's own tool and scan it from the image file.");
-        return {};
+        return fail(QrReader::tr("Screen capture is not available on this desktop. Take a "
+                                 "screenshot with the desktop's own tool and scan it from the "
+                                 "image file."));
     }
     return pixels.toImage();
 }
@@ -135,15 +135,15 @@ void QrReader::readFile(const QUrl& url)
 
 void QrReader::readScreen()
 {
-    QString error;
-    QImage image = m_grabScreen(error);
-    if (image.isNull()) {
+    const auto grabbed = m_grabScreen();
+    if (!grabbed || grabbed->isNull()) {
+        QString error = grabbed ? QString() : grabbed.error();
         if (error.isEmpty())
             error = tr("Screen capture is not available on this desktop.");
         start([error] { return QrScan{{}, error}; });
         return;
     }
-    readImage(image);
+    readImage(*grabbed);
 }
 
 void QrReader::readClipboard()

@@ -11,6 +11,8 @@
 // Decoded texts usually hold a secret: nothing here logs them.
 #pragma once
 
+#include "base/Result.h"
+
 #include <QImage>
 #include <QObject>
 #include <QString>
@@ -37,9 +39,9 @@ inline constexpr qint64 maximumQrFileBytes = 64ll * 1024 * 1024;
 [[nodiscard]] QrScan decodeQrCodes(const QImage& image);
 // Every QR code in the image file at path (any format Qt reads).
 [[nodiscard]] QrScan readQrFile(const QString& path, qint64 maximumPixels = maximumQrImagePixels);
-// The whole primary screen, or a null image and error where the platform
-// cannot capture it (Wayland, offscreen). GUI thread only.
-[[nodiscard]] QImage grabPrimaryScreen(QString& error);
+// The whole primary screen, or why the platform cannot capture it (Wayland,
+// offscreen). GUI thread only.
+[[nodiscard]] Result<QImage, QString> grabPrimaryScreen();
 
 class QrReader : public QObject
 {
@@ -64,8 +66,9 @@ public:
     void readImage(const QImage& image);
 
     // What readScreen() captures with; grabPrimaryScreen() unless replaced
-    // (tests, or a desktop portal where the platform cannot grab).
-    using ScreenGrabber = std::function<QImage(QString& error)>;
+    // (tests, or a desktop portal where the platform cannot grab). A null
+    // image or an empty message is answered with a general one.
+    using ScreenGrabber = std::function<Result<QImage, QString>()>;
     void setScreenGrabber(ScreenGrabber grabber) { m_grabScreen = std::move(grabber); }
 
 signals:

@@ -369,9 +369,8 @@ void TestQrReader::screenCaptureUnavailableIsAnError()
 {
     // What Wayland gives an application that asks for the screen.
     QrReader reader;
-    reader.setScreenGrabber([](QString& error) {
-        error = QStringLiteral("no screen here");
-        return QImage();
+    reader.setScreenGrabber([]() -> watchword::Result<QImage, QString> {
+        return watchword::fail(QStringLiteral("no screen here"));
     });
     QSignalSpy failed(&reader, &QrReader::failed);
     QSignalSpy found(&reader, &QrReader::found);
@@ -382,9 +381,17 @@ void TestQrReader::screenCaptureUnavailableIsAnError()
     QCOMPARE(found.count(), 0);
     QVERIFY(!reader.busy());
 
-    QString error;
-    if (watchword::app::grabPrimaryScreen(error).isNull())
-        QVERIFY(error.startsWith(QLatin1String("Screen capture is not available")));
+    // A grabber that gives no picture and no reason gets the general one.
+    reader.setScreenGrabber([]() -> watchword::Result<QImage, QString> { return QImage(); });
+    reader.readScreen();
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(failed.at(1).at(0).toString(),
+             QStringLiteral("Screen capture is not available on this desktop."));
+    QCOMPARE(found.count(), 0);
+
+    const auto grabbed = watchword::app::grabPrimaryScreen();
+    if (!grabbed)
+        QVERIFY(grabbed.error().startsWith(QLatin1String("Screen capture is not available")));
 }
 
 void TestQrReader::screenCaptureFindsACodeInAWindow()
