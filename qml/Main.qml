@@ -86,7 +86,7 @@ ApplicationWindow {
     function runDiagnostics(filter) {
         tabs.currentIndex = 3
         diagnosticsLoader.active = true
-        return diagnosticsLoader.item.runMatching(filter)
+        return diagnosticsLoader.item.controller.run.startMatching(filter)
     }
     // What a screenshot waits for: a benchmark run, or the simulated watch
     // checking its PIN.
@@ -97,7 +97,7 @@ ApplicationWindow {
     // `--diagnostics-export FILE`: the finished run's JSON report.
     function exportDiagnostics(fileUrl) {
         return diagnosticsLoader.item !== null
-               && diagnosticsLoader.item.controller.exportReport("json", fileUrl)
+               && diagnosticsLoader.item.controller.reports.exportTo("json", fileUrl)
     }
 
     // `--page watch-<device>`: that watch, with an export of every account

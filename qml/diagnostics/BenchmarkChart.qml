@@ -15,7 +15,7 @@ Control {
     objectName: "benchmarkChart"
 
     // [{name, reference, ours, theirs}] in nanoseconds, as
-    // DiagnosticsController.chartData gives them.
+    // ComparisonListModel.bars gives them.
     property var bars: []
     property bool logScale: false
     // The value axis in use (for tests): a LogValueAxis ("logAxis") or a

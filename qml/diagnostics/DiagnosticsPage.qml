@@ -7,7 +7,8 @@ import Watchword.Ui
 // Diagnostics: the benchmarks measured here and now (chosen, run on a
 // worker, shown as they finish, compared with a saved baseline, exported),
 // the ratios to the references, the start-up self-test and this machine.
-// Presentation only: every figure comes from the DiagnosticsController.
+// Presentation only: every figure comes from the DiagnosticsController and
+// its parts (run, baselines, reports).
 Pane {
     id: page
 
@@ -35,26 +36,10 @@ Pane {
         return verdict === "improved" ? page.improvedTint
              : verdict === "regressed" ? page.regressedTint : "transparent"
     }
-    function statusText(status, error) {
-        switch (status) {
-        case "queued": return qsTr("queued")
-        case "running": return qsTr("running\u2026")
-        case "failed": return qsTr("failed: %1").arg(error)
-        case "cancelled": return qsTr("cancelled")
-        case "skipped": return qsTr("not run")
-        }
-        return ""
-    }
-    // Chooses the benchmarks whose names match filter and runs them: for
-    // `watchword --diagnostics-run FILTER` (the documentation's screenshot).
-    function runMatching(filter) {
-        return controller.benchmarks.selectMatching(filter) && controller.run()
-    }
     function openExport(format) {
         exportDialog.format = format
-        const folder = page.controller.exportFolder()
-        exportDialog.currentFolder = folder
-        exportDialog.currentFile = folder + "/" + page.controller.suggestedFileName(format)
+        exportDialog.currentFolder = page.controller.reports.exportFolder()
+        exportDialog.currentFile = page.controller.reports.suggestedFile(format)
         exportDialog.ask()
     }
 
@@ -99,25 +84,25 @@ Pane {
                             model: choices
                             textRole: "text"
                             valueRole: "value"
-                            currentIndex: page.controller.profile === "full" ? 1 : 0
-                            displayText: page.controller.profile === "quick" || page.controller.profile === "full"
-                                         ? currentText : page.controller.profile
-                            enabled: !page.controller.running
+                            currentIndex: page.controller.run.profile === "full" ? 1 : 0
+                            displayText: page.controller.run.profile === "quick" || page.controller.run.profile === "full"
+                                         ? currentText : page.controller.run.profile
+                            enabled: !page.controller.run.running
                             implicitContentWidthPolicy: ComboBox.WidestText
                             Layout.fillWidth: true
                             Layout.maximumWidth: metrics.averageCharacterWidth * 60
                             Accessible.name: qsTr("Benchmark profile")
-                            onActivated: (index) => page.controller.profile = choices[index].value
+                            onActivated: (index) => page.controller.run.profile = choices[index].value
                         }
                         CheckBox {
                             objectName: "interleaveBox"
                             text: qsTr("Interleave")
-                            checked: page.controller.interleaved
-                            enabled: !page.controller.running
+                            checked: page.controller.run.interleaved
+                            enabled: !page.controller.run.running
                             Accessible.name: qsTr("Interleave the benchmarks' samples")
                             ToolTip.visible: hovered
                             ToolTip.text: qsTr("Take the samples of all chosen benchmarks in turn, so a busy moment of the machine falls on ours and its reference alike: sturdier ratios, results at the end.")
-                            onToggled: page.controller.interleaved = checked
+                            onToggled: page.controller.run.interleaved = checked
                         }
                         Item {
                             Layout.fillWidth: true
@@ -129,14 +114,14 @@ Pane {
                             highlighted: true
                             enabled: !page.controller.busy && page.controller.benchmarks.checkedCount > 0
                             Accessible.name: qsTr("Run the chosen benchmarks")
-                            onClicked: page.controller.run()
+                            onClicked: page.controller.run.start()
                         }
                         Button {
                             objectName: "cancelButton"
                             text: qsTr("Cancel")
-                            enabled: page.controller.running
+                            enabled: page.controller.run.running
                             Accessible.name: qsTr("Cancel the run")
-                            onClicked: page.controller.cancel()
+                            onClicked: page.controller.run.cancel()
                         }
                     }
 
@@ -154,7 +139,7 @@ Pane {
                             objectName: "overallProgress"
                             from: 0
                             to: 1
-                            value: page.controller.overallProgress
+                            value: page.controller.run.overallProgress
                             Layout.fillWidth: true
                             Accessible.name: qsTr("Overall progress")
                         }
@@ -166,7 +151,7 @@ Pane {
 
                         Label {
                             objectName: "currentNameLabel"
-                            text: page.controller.currentName !== "" ? page.controller.currentName : qsTr("Benchmark")
+                            text: page.controller.run.currentName !== "" ? page.controller.run.currentName : qsTr("Benchmark")
                             elide: Text.ElideMiddle
                             Layout.preferredWidth: metrics.averageCharacterWidth * 30
                         }
@@ -175,9 +160,9 @@ Pane {
                             objectName: "currentProgress"
                             from: 0
                             to: 1
-                            value: page.controller.currentProgress
+                            value: page.controller.run.currentProgress
                             Layout.fillWidth: true
-                            Accessible.name: qsTr("Progress of %1").arg(page.controller.currentName)
+                            Accessible.name: qsTr("Progress of %1").arg(page.controller.run.currentName)
                         }
                         Label {
                             text: qsTr("%1 %").arg(Math.round(currentBar.value * 100))
@@ -220,21 +205,21 @@ Pane {
                         Button {
                             objectName: "selectMatchingButton"
                             text: qsTr("Choose matching")
-                            enabled: !page.controller.running
+                            enabled: !page.controller.run.running
                             Accessible.name: qsTr("Choose the benchmarks matching the filter")
                             onClicked: page.controller.benchmarks.selectMatching(filterField.text)
                         }
                         Button {
                             objectName: "selectAllButton"
                             text: qsTr("All")
-                            enabled: !page.controller.running
+                            enabled: !page.controller.run.running
                             Accessible.name: qsTr("Choose every benchmark")
                             onClicked: page.controller.benchmarks.selectAll()
                         }
                         Button {
                             objectName: "selectNoneButton"
                             text: qsTr("None")
-                            enabled: !page.controller.running
+                            enabled: !page.controller.run.running
                             Accessible.name: qsTr("Choose no benchmark")
                             onClicked: page.controller.benchmarks.selectNone()
                         }
@@ -276,7 +261,7 @@ Pane {
                             required property var model
                             required property int index
                             width: ListView.view.width
-                            enabled: !page.controller.running
+                            enabled: !page.controller.run.running
                             checked: model.checked
                             text: model.name
                             font.italic: model.isReference
@@ -293,8 +278,8 @@ Pane {
 
             // --- Results.
             GroupBox {
-                title: page.controller.comparedWith !== ""
-                       ? qsTr("Results, compared with %1").arg(page.controller.comparedWith)
+                title: page.controller.baselines.comparedWith !== ""
+                       ? qsTr("Results, compared with %1").arg(page.controller.baselines.comparedWith)
                        : qsTr("Results")
                 Layout.fillWidth: true
 
@@ -338,10 +323,7 @@ Pane {
                             status: model.status
                             verdict: model.verdict
                             name: model.name
-                            detail: model.status === "measured"
-                                    ? [model.throughput, qsTr("%1 sampling").arg(model.sampling)]
-                                        .filter((part) => part !== "").join(" \u00b7 ")
-                                    : page.statusText(model.status, model.error)
+                            detail: model.detailText
                             low: model.lowText
                             point: model.pointText
                             high: model.highText
@@ -389,7 +371,7 @@ Pane {
                         ComboBox {
                             id: baselineBox
                             objectName: "baselineBox"
-                            model: page.controller.baselines
+                            model: page.controller.baselines.names
                             enabled: count > 0
                             displayText: count > 0 ? currentText : qsTr("None saved yet")
                             Layout.preferredWidth: metrics.averageCharacterWidth * 24
@@ -401,15 +383,15 @@ Pane {
                             enabled: baselineBox.count > 0 && !page.controller.busy
                                      && page.controller.results.measuredCount > 0
                             Accessible.name: qsTr("Compare the results with the chosen baseline")
-                            onClicked: page.controller.compareWith(baselineBox.currentText)
+                            onClicked: page.controller.baselines.compareWith(baselineBox.currentText)
                         }
                         Button {
                             objectName: "clearComparisonButton"
                             text: qsTr("Clear comparison")
-                            visible: page.controller.comparedWith !== ""
+                            visible: page.controller.baselines.comparedWith !== ""
                             enabled: !page.controller.busy
                             Accessible.name: qsTr("Stop comparing with the baseline")
-                            onClicked: page.controller.clearComparison()
+                            onClicked: page.controller.baselines.clearComparison()
                         }
                         Item {
                             Layout.fillWidth: true
@@ -434,21 +416,21 @@ Pane {
                         Button {
                             objectName: "exportMarkdownButton"
                             text: qsTr("Markdown\u2026")
-                            enabled: !page.controller.running && resultsList.count > 0
+                            enabled: !page.controller.run.running && resultsList.count > 0
                             Accessible.name: qsTr("Export the report as Markdown")
                             onClicked: page.openExport("markdown")
                         }
                         Button {
                             objectName: "exportJsonButton"
                             text: qsTr("JSON\u2026")
-                            enabled: !page.controller.running && resultsList.count > 0
+                            enabled: !page.controller.run.running && resultsList.count > 0
                             Accessible.name: qsTr("Export the report as JSON")
                             onClicked: page.openExport("json")
                         }
                         Button {
                             objectName: "exportHtmlButton"
                             text: qsTr("HTML\u2026")
-                            enabled: !page.controller.running && resultsList.count > 0
+                            enabled: !page.controller.run.running && resultsList.count > 0
                             Accessible.name: qsTr("Export the report as HTML")
                             onClicked: page.openExport("html")
                         }
@@ -458,9 +440,9 @@ Pane {
                         Button {
                             objectName: "copyTableButton"
                             text: qsTr("Copy table")
-                            enabled: !page.controller.running && resultsList.count > 0
+                            enabled: !page.controller.run.running && resultsList.count > 0
                             Accessible.name: qsTr("Copy the results table as Markdown")
-                            onClicked: page.controller.copyTable()
+                            onClicked: page.controller.reports.copyTable()
                         }
                     }
                 }
@@ -470,7 +452,7 @@ Pane {
             GroupBox {
                 objectName: "chartSection"
                 title: qsTr("Ours beside the references")
-                visible: page.controller.chartData.length > 0
+                visible: page.controller.comparisons.bars.length > 0
                 Layout.fillWidth: true
 
                 ColumnLayout {
@@ -486,7 +468,7 @@ Pane {
                     Loader {
                         id: chartLoader
                         objectName: "chartLoader"
-                        active: page.controller.chartData.length > 0
+                        active: page.controller.comparisons.bars.length > 0
                         source: "BenchmarkChart.qml"
                         Layout.fillWidth: true
                         Layout.preferredHeight: item ? item.implicitHeight : 0
@@ -495,7 +477,7 @@ Pane {
                         target: chartLoader.item
                         when: chartLoader.item !== null
                         property: "bars"
-                        value: page.controller.chartData
+                        value: page.controller.comparisons.bars
                     }
                     Binding {
                         target: chartLoader.item
@@ -754,7 +736,7 @@ Pane {
                     Layout.preferredWidth: page.charWidth * page.columnChars.ratio
                 }
                 Label {
-                    visible: page.controller.comparedWith !== ""
+                    visible: page.controller.baselines.comparedWith !== ""
                     text: row.change
                     font.bold: row.heading || row.verdict === "improved" || row.verdict === "regressed"
                     color: row.heading ? row.textColor : page.verdictColor(row.verdict)
@@ -775,11 +757,11 @@ Pane {
         focus: true
         width: Math.min(page.width, metrics.averageCharacterWidth * 56)
 
-        readonly property bool nameValid: page.controller.isValidBaselineName(nameField.text)
+        readonly property bool nameValid: page.controller.baselines.isValidName(nameField.text)
         function submit() {
             if (!nameValid)
                 return
-            if (page.controller.saveBaseline(nameField.text))
+            if (page.controller.baselines.save(nameField.text))
                 saveDialog.close()
         }
 
@@ -846,10 +828,8 @@ Pane {
         property string format: "markdown"
         title: qsTr("Export the report")
         fileMode: FilePicker.SaveFile
-        defaultSuffix: format === "json" ? "json" : format === "html" ? "html" : "md"
-        nameFilters: format === "json" ? [qsTr("JSON (*.json)")]
-                   : format === "html" ? [qsTr("Web page (*.html)")]
-                                       : [qsTr("Markdown (*.md)")]
-        onAccepted: page.controller.exportReport(format, selectedFile)
+        defaultSuffix: page.controller.reports.fileSuffix(format)
+        nameFilters: page.controller.reports.nameFilters(format)
+        onAccepted: page.controller.reports.exportTo(format, selectedFile)
     }
 }

@@ -1352,6 +1352,78 @@ private slots:
 
     // --- Resizing: the smallest window the app allows and a large one
     // draw without warnings (polish loops, binding loops).
+    // --- Diagnostics: one benchmark chosen by a typed filter and run on the
+    // quick profile, saved as a baseline and compared with it, and the
+    // report exported as JSON through the picker.
+    void diagnosticsRunComparedAndExported()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        app.key(Qt::Key_4, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("filterField")) != nullptr; }));
+        app.click(app.byName(QStringLiteral("filterField")));
+        app.type(QStringLiteral("^totp/sha1$"));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("chosenLabel"), "text")
+                .toString()
+                .startsWith(QStringLiteral("1 of "));
+        }));
+        const auto status = [&] {
+            return app.read(QStringLiteral("statusLabel"), "text").toString();
+        };
+        app.click(app.byName(QStringLiteral("runButton")));
+        QVERIFY2(
+            FrontDoor::waitFor([&] { return status().startsWith(QStringLiteral("Done:")); }, 60000),
+            qPrintable(status()));
+        QCOMPARE(app.read(QStringLiteral("resultRow0"), "name").toString(),
+                 QStringLiteral("totp/sha1"));
+        QVERIFY(app.read(QStringLiteral("resultRow0"), "detail")
+                    .toString()
+                    .endsWith(QStringLiteral("sampling")));
+
+        app.click(app.byName(QStringLiteral("saveBaselineButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("baselineNameField")) != nullptr; }));
+        app.type(QStringLiteral("before"));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("baselineBox"), "currentText").toString() ==
+                   QStringLiteral("before");
+        }));
+        app.click(app.byName(QStringLiteral("compareButton")));
+        QVERIFY2(FrontDoor::waitFor(
+                     [&] { return status().startsWith(QStringLiteral("Compared with before:")); },
+                     30000),
+                 qPrintable(status()));
+        QVERIFY(app.byName(QStringLiteral("clearComparisonButton")) != nullptr);
+
+        app.click(app.byName(QStringLiteral("exportJsonButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("pickerName")) != nullptr; }));
+        QVERIFY(app.read(QStringLiteral("pickerName"), "text")
+                    .toString()
+                    .startsWith(QStringLiteral("watchword-bench-")));
+        saveAs(app, QStringLiteral("~/report.json"));
+        const QString path = QDir(app.home()).filePath(QStringLiteral("report.json"));
+        QVERIFY(FrontDoor::waitFor([&] { return QFileInfo(path).size() > 0; }));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return status().startsWith(QStringLiteral("Saved the report to")); }));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonArray benchmarks = report.value(QStringLiteral("benchmarks")).toArray();
+        QCOMPARE(benchmarks.size(), 1);
+        QCOMPARE(benchmarks.first().toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("totp/sha1"));
+        QCOMPARE(report.value(QStringLiteral("baseline"))
+                     .toObject()
+                     .value(QStringLiteral("name"))
+                     .toString(),
+                 QStringLiteral("before"));
+    }
+
     void resizeToMinimumAndLarge()
     {
         FrontDoor& app = open();

@@ -160,12 +160,12 @@ public slots:
         if (!m_diagnostics) {
             m_diagnostics = std::make_unique<watchword::app::DiagnosticsController>();
             m_diagnostics->setBenchmarks(fakeBenchmarks());
-            m_diagnostics->setCustomProfile(tinyProfile());
-            m_diagnostics->setBaselineDirectory(m_baselineDir.path());
+            m_diagnostics->run()->setCustomProfile(tinyProfile());
+            m_diagnostics->baselines()->setDirectory(m_baselineDir.path());
             m_endlessDiagnostics = std::make_unique<watchword::app::DiagnosticsController>();
             m_endlessDiagnostics->setBenchmarks({spinning("fake/endless", 100)});
-            m_endlessDiagnostics->setCustomProfile(endlessProfile());
-            m_endlessDiagnostics->setBaselineDirectory(m_baselineDir.path());
+            m_endlessDiagnostics->run()->setCustomProfile(endlessProfile());
+            m_endlessDiagnostics->baselines()->setDirectory(m_baselineDir.path());
         }
         engine->rootContext()->setContextProperty(QStringLiteral("testDiagnostics"),
                                                   m_diagnostics.get());

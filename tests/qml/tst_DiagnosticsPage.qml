@@ -30,7 +30,7 @@ Item {
         function init() {
             failOnWarning(/.*/)
             testDiagnostics.benchmarks.selectAll()
-            testDiagnostics.clearComparison()
+            testDiagnostics.baselines.clearComparison()
             testDiagnostics.clearError()
         }
 
@@ -57,9 +57,9 @@ Item {
             const run = child(page, "runButton")
             verify(run.enabled)
             mouseClick(run)
-            verify(testDiagnostics.running)
+            verify(testDiagnostics.run.running)
             verify(!run.enabled)
-            tryCompare(testDiagnostics, "running", false, 30000)
+            tryCompare(testDiagnostics.run, "running", false, 30000)
         }
 
         function test_runFillsTheTableAndChart() {
@@ -77,6 +77,7 @@ Item {
             verify(first.point !== "")
             verify(first.low !== "" && first.high !== "")
             verify(/^\d+ \+ \d+$/.test(first.outliers), first.outliers)
+            verify(first.detail.endsWith("sampling"), first.detail)
             const failed = child(page, "resultRow" + (total - 1))
             compare(failed.status, "failed")
             verify(failed.detail.indexOf("no such key") >= 0, failed.detail)
@@ -99,16 +100,16 @@ Item {
             const box = child(page, "interleaveBox")
             verify(!box.checked)
             mouseClick(box)
-            verify(testDiagnostics.interleaved)
+            verify(testDiagnostics.run.interleaved)
             runAll(page)
             verify(findChild(page, "resultRow0"))
             mouseClick(box)
-            verify(!testDiagnostics.interleaved)
+            verify(!testDiagnostics.run.interleaved)
         }
 
         function test_logScaleSwitchesTheAxis() {
             const page = makePage(testDiagnostics)
-            if (testDiagnostics.chartData.length === 0)
+            if (testDiagnostics.comparisons.bars.length === 0)
                 runAll(page)
             const loader = child(page, "chartLoader")
             tryCompare(loader, "status", Loader.Ready)
@@ -129,7 +130,7 @@ Item {
             const cancel = child(page, "cancelButton")
             verify(!cancel.enabled)
             mouseClick(child(page, "runButton"))
-            verify(testEndlessDiagnostics.running)
+            verify(testEndlessDiagnostics.run.running)
             verify(cancel.enabled)
             // Under way: the benchmark is being measured.
             tryVerify(() => {
@@ -138,7 +139,7 @@ Item {
             })
             compare(child(page, "currentNameLabel").text, "fake/endless")
             mouseClick(cancel)
-            tryCompare(testEndlessDiagnostics, "running", false, 30000)
+            tryCompare(testEndlessDiagnostics.run, "running", false, 30000)
             verify(!cancel.enabled)
             compare(child(page, "resultRow0").status, "cancelled")
             verify(child(page, "statusLabel").text.indexOf("Cancelled") >= 0)
@@ -198,20 +199,20 @@ Item {
             verify(confirm.enabled)
             mouseClick(confirm)
             tryCompare(dialog, "visible", false)
-            verify(testDiagnostics.baselines.indexOf("page-test") >= 0)
+            verify(testDiagnostics.baselines.names.indexOf("page-test") >= 0)
 
             const box = child(page, "baselineBox")
             verify(box.count >= 1)
             box.currentIndex = box.find("page-test")
             mouseClick(child(page, "compareButton"))
-            tryCompare(testDiagnostics, "comparedWith", "page-test", 30000)
-            tryCompare(testDiagnostics, "comparing", false)
+            tryCompare(testDiagnostics.baselines, "comparedWith", "page-test", 30000)
+            tryCompare(testDiagnostics.baselines, "comparing", false)
             const first = child(page, "resultRow0")
             verify(["improved", "regressed", "no change"].indexOf(first.verdict) >= 0, first.verdict)
             verify(first.change.indexOf(first.verdict) > 0, first.change)
             verify(child(page, "clearComparisonButton").visible)
             mouseClick(child(page, "clearComparisonButton"))
-            compare(testDiagnostics.comparedWith, "")
+            compare(testDiagnostics.baselines.comparedWith, "")
             compare(first.verdict, "")
         }
 
@@ -227,16 +228,17 @@ Item {
             compare(findChild(dialog.contentItem, "pickerName").text,
                     String(dialog.currentFile).split("/").pop())
             compare(dialog.defaultSuffix, "html")
+            compare(dialog.nameFilters, ["Web page (*.html)"])
             dialog.reject()
             tryCompare(dialog, "visible", false)
         }
 
         function test_runMatching() {
             const page = makePage(testDiagnostics)
-            verify(!page.runMatching("("))
-            verify(page.runMatching("^fake/fast$"))
-            verify(testDiagnostics.running)
-            tryCompare(testDiagnostics, "running", false, 30000)
+            verify(!testDiagnostics.run.startMatching("("))
+            verify(testDiagnostics.run.startMatching("^fake/fast$"))
+            verify(testDiagnostics.run.running)
+            tryCompare(testDiagnostics.run, "running", false, 30000)
             compare(child(page, "resultsList").count, 1)
             compare(child(page, "resultRow0").name, "fake/fast")
         }

@@ -43,6 +43,30 @@ QString statusName(BenchmarkResultsModel::Status status)
     return {};
 }
 
+QString detailText(BenchmarkResultsModel::Status status, const QString& throughput,
+                   const QString& sampling, const QString& error)
+{
+    using Status = BenchmarkResultsModel::Status;
+    switch (status) {
+    case Status::Measured: {
+        const QString samplingText = BenchmarkResultsModel::tr("%1 sampling").arg(sampling);
+        return throughput.isEmpty() ? samplingText
+                                    : throughput + QStringLiteral(" \u00b7 ") + samplingText;
+    }
+    case Status::Queued:
+        return BenchmarkResultsModel::tr("queued");
+    case Status::Running:
+        return BenchmarkResultsModel::tr("running\u2026");
+    case Status::Failed:
+        return BenchmarkResultsModel::tr("failed: %1").arg(error);
+    case Status::Cancelled:
+        return BenchmarkResultsModel::tr("cancelled");
+    case Status::Skipped:
+        return BenchmarkResultsModel::tr("not run");
+    }
+    return {};
+}
+
 BenchmarkResultsModel::Status statusOf(perf::Status status)
 {
     using Status = BenchmarkResultsModel::Status;
@@ -143,7 +167,7 @@ void BenchmarkResultsModel::setRunning(int row)
     if (row < 0 || row >= rowCount() || m_rows[std::size_t(row)].status != Status::Queued)
         return;
     m_rows[std::size_t(row)].status = Status::Running;
-    emit dataChanged(index(row), index(row), {StatusRole});
+    emit dataChanged(index(row), index(row), {StatusRole, DetailTextRole});
 }
 
 void BenchmarkResultsModel::setMeasurement(int row, perf::Measurement measurement)
@@ -171,7 +195,7 @@ void BenchmarkResultsModel::finish()
             continue;
         complete = false;
         const int at = static_cast<int>(i);
-        emit dataChanged(index(at), index(at), {StatusRole});
+        emit dataChanged(index(at), index(at), {StatusRole, DetailTextRole});
     }
     if (complete)
         m_lastComplete = m_rows;
@@ -380,6 +404,9 @@ QVariant BenchmarkResultsModel::data(const QModelIndex& index, int role) const
         return QStringLiteral("1/%1").arg(
             QLocale(QLocale::English).toString(qlonglong(std::llround(1 / ratio))));
     }
+    case DetailTextRole:
+        return detailText(row.status, data(index, ThroughputRole).toString(),
+                          data(index, SamplingRole).toString(), data(index, ErrorRole).toString());
     default:
         return {};
     }
@@ -420,7 +447,8 @@ QHash<int, QByteArray> BenchmarkResultsModel::roleNames() const
             {VerdictRole, "verdict"},
             {PublishedTextRole, "publishedText"},
             {PublishedSourceRole, "publishedSource"},
-            {PublishedRatioTextRole, "publishedRatioText"}};
+            {PublishedRatioTextRole, "publishedRatioText"},
+            {DetailTextRole, "detailText"}};
 }
 
 } // namespace watchword::app

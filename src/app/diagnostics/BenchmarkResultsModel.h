@@ -82,6 +82,10 @@ public:
         PublishedTextRole,      // the reference document's own figure ("3.21 ms"), or ""
         PublishedSourceRole,    // which document, on which machine
         PublishedRatioTextRole, // ours over theirs ("0.41x"), once measured
+        // The line under the name: throughput and sampling once measured
+        // ("1.23 M rounds/s · linear sampling"), else the state ("queued",
+        // "failed: <error>", "not run" for skipped).
+        DetailTextRole,
     };
 
     explicit BenchmarkResultsModel(QObject* parent = nullptr);

@@ -1,8 +1,11 @@
 #include "app/diagnostics/ComparisonListModel.h"
 
+#include "app/common/Notify.h"
 #include "app/diagnostics/BenchmarkResultsModel.h"
 
+#include <QVariantMap>
 #include <algorithm>
+#include <set>
 
 namespace watchword::app {
 
@@ -23,6 +26,24 @@ void ComparisonListModel::update(const std::map<std::string, double>& times)
         emit dataChanged(index(0), index(rowCount() - 1),
                          {MeasuredRole, RatioRole, RatioTextRole, MetRole});
     emit measuredChanged();
+
+    QVariantList bars;
+    std::set<std::string> shown;
+    for (const auto& comparison : m_comparisons) {
+        if (comparison.reference.empty() || shown.count(comparison.subject) > 0)
+            continue;
+        const auto ours = times.find(comparison.subject);
+        const auto theirs = times.find(comparison.reference);
+        if (ours == times.end() || theirs == times.end())
+            continue;
+        shown.insert(comparison.subject);
+        bars.append(
+            QVariantMap{{QStringLiteral("name"), QString::fromStdString(comparison.subject)},
+                        {QStringLiteral("reference"), QString::fromStdString(comparison.reference)},
+                        {QStringLiteral("ours"), ours->second},
+                        {QStringLiteral("theirs"), theirs->second}});
+    }
+    assignAndNotify(this, m_bars, std::move(bars), &ComparisonListModel::barsChanged);
 }
 
 int ComparisonListModel::measuredCount() const
