@@ -93,7 +93,7 @@ ApplicationWindow {
     readonly property bool pageBusy: (importLoader.item !== null && importLoader.item.controller.busy)
                                      || (diagnosticsLoader.item !== null
                                       && diagnosticsLoader.item.controller.busy)
-                                     || (watchLoader.item !== null && watchLoader.item.simulator.busy)
+                                     || (watchLoader.item !== null && watchLoader.item.watch.busy)
     // `--diagnostics-export FILE`: the finished run's JSON report.
     function exportDiagnostics(fileUrl) {
         return diagnosticsLoader.item !== null
@@ -105,16 +105,16 @@ ApplicationWindow {
     function showWatch(deviceId) {
         tabs.currentIndex = 4
         watchLoader.active = true
-        const simulator = watchLoader.item.simulator
-        simulator.deviceId = deviceId
-        if (simulator.deviceId !== deviceId)
+        const page = watchLoader.item
+        page.profiles.deviceId = deviceId
+        if (page.profiles.deviceId !== deviceId)
             return false
-        const ids = simulator.exportChoices.map(choice => choice.id)
-        if (!simulator.createExport(ids, "482916", "482916"))
+        const ids = page.exportFile.choices.map(choice => choice.id)
+        if (!page.exportFile.create(ids, "482916", "482916"))
             return false
         for (const digit of "482916")
-            simulator.typeDigit(Number(digit))
-        simulator.enter()
+            page.watch.typeDigit(Number(digit))
+        page.watch.enter()
         return true
     }
 
@@ -769,7 +769,7 @@ ApplicationWindow {
             }
             // The watch simulator, also made when first shown: it reads the
             // device profiles. What the simulated watch opened goes when the
-            // vault locks (the simulator follows the vault's state).
+            // vault locks (the simulated watch follows the vault's state).
             Loader {
                 id: watchLoader
                 active: false

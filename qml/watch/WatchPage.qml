@@ -8,19 +8,23 @@ import Watchword.Ui
 // screen drawn by the watch app at the true resolution, what each operation
 // and the unlock would cost on it (with the basis of every figure), and the
 // export the watch would load, made from the vault's accounts.
-// Presentation only: every figure comes from the WatchSimulator.
+// Presentation only: every figure comes from the WatchSimulator's parts.
 Pane {
     id: page
     objectName: "watchPage"
 
-    // A WatchSimulator, or anything with the same properties.
-    required property var simulator
+    // The simulator, and its parts the page reads.
+    required property WatchSimulator simulator
+    readonly property WatchProfiles profiles: simulator.profiles
+    readonly property WatchCosts costs: simulator.costs
+    readonly property WatchExportFile exportFile: simulator.exportFile
+    readonly property SimulatedWatch watch: simulator.watch
 
     readonly property bool dark: palette.window.hslLightness < 0.5
     readonly property color errorColor: dark ? "#f2b8b5" : "#b3261e"
     readonly property color warningColor: dark ? "#fdd663" : "#8a5300"
     readonly property color mutedText: palette.placeholderText
-    readonly property watchProfile device: simulator.device
+    readonly property watchProfile device: profiles.device
     // The account ids ticked for the export.
     property var chosen: ({})
 
@@ -41,21 +45,21 @@ Pane {
     }
     function chooseAll() {
         const all = {}
-        for (const choice of page.simulator.exportChoices)
+        for (const choice of page.exportFile.choices)
             all[choice.id] = true
         page.chosen = all
     }
     // The watch's keys: arrows for up and down, Enter for select (in the PIN
     // view it submits), Escape or Backspace for back, digits for the PIN.
     function handleKey(event) {
-        const sim = page.simulator
-        if (event.key === Qt.Key_Up) sim.press("up")
-        else if (event.key === Qt.Key_Down) sim.press("down")
+        const watch = page.watch
+        if (event.key === Qt.Key_Up) watch.press("up")
+        else if (event.key === Qt.Key_Down) watch.press("down")
         else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
-            if (sim.view === "pin") sim.enter()
-            else sim.press("select")
-        } else if (event.key === Qt.Key_Escape || event.key === Qt.Key_Backspace) sim.press("back")
-        else if (event.key >= Qt.Key_0 && event.key <= Qt.Key_9) sim.typeDigit(event.key - Qt.Key_0)
+            if (watch.view === "pin") watch.enter()
+            else watch.press("select")
+        } else if (event.key === Qt.Key_Escape || event.key === Qt.Key_Backspace) watch.press("back")
+        else if (event.key >= Qt.Key_0 && event.key <= Qt.Key_9) watch.typeDigit(event.key - Qt.Key_0)
         else return
         event.accepted = true
     }
@@ -100,12 +104,12 @@ Pane {
                         id: devicePicker
                         objectName: "devicePicker"
                         Layout.fillWidth: true
-                        model: page.simulator.devices
+                        model: page.profiles.devices
                         textRole: "name"
                         valueRole: "id"
                         Accessible.name: qsTr("Watch model")
-                        currentIndex: page.simulator.devices.findIndex(d => d.id === page.simulator.deviceId)
-                        onActivated: page.simulator.deviceId = currentValue
+                        currentIndex: page.profiles.devices.findIndex(d => d.id === page.profiles.deviceId)
+                        onActivated: page.profiles.deviceId = currentValue
                         delegate: ItemDelegate {
                             required property watchProfile modelData
                             required property int index
@@ -156,7 +160,7 @@ Pane {
                     Layout.maximumWidth: side + buttonColumn * 2
                     Layout.alignment: Qt.AlignHCenter
                     Layout.preferredHeight: side
-                    visible: page.simulator.drawable
+                    visible: page.device.drawable
                     focus: true
                     activeFocusOnTab: true
                     Accessible.name: qsTr("Simulated watch: arrows, Enter, Escape and digits")
@@ -173,7 +177,7 @@ Pane {
                     WatchScreen {
                         id: screen
                         objectName: "watchScreen"
-                        simulator: page.simulator
+                        watch: page.watch
                         anchors.centerIn: parent
                         width: parent.width - watchArea.buttonColumn * 2
                         height: parent.height
@@ -182,16 +186,16 @@ Pane {
                         // account, down the previous, right is back.
                         MouseArea {
                             anchors.fill: parent
-                            enabled: page.simulator.touch
+                            enabled: page.device.touch
                             property point start
                             onPressed: (mouse) => { start = Qt.point(mouse.x, mouse.y); watchArea.forceActiveFocus() }
                             onReleased: (mouse) => {
                                 const dx = mouse.x - start.x, dy = mouse.y - start.y
                                 const far = metrics.height * 1.5
-                                if (Math.abs(dx) < far && Math.abs(dy) < far) page.simulator.press("tap")
-                                else if (dx > far && Math.abs(dx) > Math.abs(dy)) page.simulator.press("swipeRight")
-                                else if (dy < -far) page.simulator.press("swipeUp")
-                                else if (dy > far) page.simulator.press("swipeDown")
+                                if (Math.abs(dx) < far && Math.abs(dy) < far) page.watch.press("tap")
+                                else if (dx > far && Math.abs(dx) > Math.abs(dy)) page.watch.press("swipeRight")
+                                else if (dy < -far) page.watch.press("swipeUp")
+                                else if (dy > far) page.watch.press("swipeDown")
                             }
                         }
                     }
@@ -213,14 +217,14 @@ Pane {
                             width: watchArea.buttonColumn
                             text: qsTr("Up")
                             focusPolicy: Qt.NoFocus
-                            onClicked: page.simulator.press("up")
+                            onClicked: page.watch.press("up")
                         }
                         Button {
                             objectName: "downButton"
                             width: watchArea.buttonColumn
                             text: qsTr("Down")
                             focusPolicy: Qt.NoFocus
-                            onClicked: page.simulator.press("down")
+                            onClicked: page.watch.press("down")
                         }
                     }
                     Column {
@@ -233,26 +237,26 @@ Pane {
                             text: qsTr("Start")
                             focusPolicy: Qt.NoFocus
                             Accessible.name: qsTr("Start (select)")
-                            onClicked: page.simulator.press("select")
+                            onClicked: page.watch.press("select")
                         }
                         Button {
                             objectName: "backButton"
                             width: watchArea.buttonColumn
                             text: qsTr("Back")
                             focusPolicy: Qt.NoFocus
-                            onClicked: page.simulator.press("back")
+                            onClicked: page.watch.press("back")
                         }
                     }
                 }
                 Label {
-                    visible: !page.simulator.drawable
+                    visible: !page.device.drawable
                     Layout.fillWidth: true
                     wrapMode: Text.Wrap
                     color: page.warningColor
-                    text: page.simulator.undrawableReason
+                    text: page.profiles.undrawableReason
                 }
                 Label {
-                    visible: page.simulator.drawable
+                    visible: page.device.drawable
                     Layout.fillWidth: true
                     wrapMode: Text.Wrap
                     color: page.mutedText
@@ -265,7 +269,7 @@ Pane {
                              : qsTr("%1 x %2 pixels, drawn smaller than life (widen the window); %3.")
                                    .arg(screen.nativeWidth).arg(screen.nativeHeight))
                           .arg(page.device.paletteNote)
-                          + " " + (page.simulator.touch
+                          + " " + (page.device.touch
                                    ? qsTr("Tap, swipe, or use the arrows, Enter, Escape and digits.")
                                    : qsTr("Use the buttons, or the arrows, Enter, Escape and digits."))
                 }
@@ -298,7 +302,7 @@ Pane {
                         Label {
                             Layout.fillWidth: true
                             wrapMode: Text.Wrap
-                            text: page.simulator.exportChoices.length === 0
+                            text: page.exportFile.choices.length === 0
                                   ? qsTr("Unlock the vault to choose accounts for the watch, or open an export.")
                                   : qsTr("Accounts for the watch. They are sealed under the watch PIN with AES-256-CBC and HMAC-SHA256, which the watch has natively.")
                         }
@@ -306,7 +310,7 @@ Pane {
                             Layout.fillWidth: true
                             spacing: metrics.height * 0.3
                             Repeater {
-                                model: page.simulator.exportChoices
+                                model: page.exportFile.choices
                                 CheckBox {
                                     required property watchExportChoice modelData
                                     text: modelData.title
@@ -320,7 +324,7 @@ Pane {
                             }
                         }
                         RowLayout {
-                            visible: page.simulator.exportChoices.length > 0
+                            visible: page.exportFile.choices.length > 0
                             Button {
                                 text: qsTr("All")
                                 onClicked: page.chooseAll()
@@ -350,7 +354,7 @@ Pane {
                                 text: qsTr("Make export")
                                 enabled: page.chosenIds().length > 0 && pinField.text.length >= 4
                                 onClicked: {
-                                    if (page.simulator.createExport(page.chosenIds(), pinField.text, repeatField.text)) {
+                                    if (page.exportFile.create(page.chosenIds(), pinField.text, repeatField.text)) {
                                         pinField.clear()
                                         repeatField.clear()
                                         watchArea.forceActiveFocus()
@@ -359,12 +363,12 @@ Pane {
                             }
                         }
                         Label {
-                            visible: page.simulator.exportLoaded
+                            visible: page.exportFile.loaded
                             Layout.fillWidth: true
                             wrapMode: Text.Wrap
                             text: {
-                                const info = page.simulator.exportInfo
-                                if (!page.simulator.exportLoaded)
+                                const info = page.exportFile.info
+                                if (!page.exportFile.loaded)
                                     return ""
                                 let line = qsTr("Loaded: %1 accounts, %2, %3 PBKDF2 rounds, for %4.")
                                     .arg(info.accounts).arg(page.bytesText(info.bytes))
@@ -378,7 +382,7 @@ Pane {
                         RowLayout {
                             Button {
                                 text: qsTr("Save export\u2026")
-                                enabled: page.simulator.exportLoaded
+                                enabled: page.exportFile.loaded
                                 onClicked: saveDialog.ask()
                             }
                             Button {
@@ -387,8 +391,8 @@ Pane {
                             }
                             Button {
                                 text: qsTr("Close the watch app")
-                                enabled: page.simulator.openedAccounts > 0
-                                onClicked: page.simulator.lockWatch()
+                                enabled: page.watch.openedAccounts > 0
+                                onClicked: page.watch.lock()
                             }
                         }
                     }
@@ -428,7 +432,7 @@ Pane {
                                 Layout.fillWidth: true
                                 spacing: metrics.height * 0.25
                                 Repeater {
-                                    model: page.simulator.costs
+                                    model: page.costs.operations
                                     delegate: RowLayout {
                                         id: costRow
                                         required property watchCost modelData
@@ -473,7 +477,7 @@ Pane {
                                             // and editingFinished would never come).
                                             validator: RegularExpressionValidator { regularExpression: /(\d{1,7}([.]\d{1,3})?)?/ }
                                             Accessible.name: qsTr("Measured milliseconds for %1").arg(costRow.modelData.title)
-                                            onEditingFinished: page.simulator.setMeasured(costRow.modelData.key, text === "" ? 0 : Number(text))
+                                            onEditingFinished: page.profiles.setMeasured(costRow.modelData.key, text === "" ? 0 : Number(text))
                                         }
                                     }
                                 }
@@ -484,7 +488,7 @@ Pane {
                             Layout.fillWidth: true
                             Repeater {
                                 // Each reason a figure is unknown, once.
-                                model: page.simulator.costs.map(cost => cost.unavailable)
+                                model: page.costs.operations.map(cost => cost.unavailable)
                                            .filter((reason, i, all) => reason !== "" && all.indexOf(reason) === i)
                                 Label {
                                     required property string modelData
@@ -501,7 +505,7 @@ Pane {
                             Layout.fillWidth: true
                             wrapMode: Text.Wrap
                             text: {
-                                const u = page.simulator.unlock
+                                const u = page.costs.unlock
                                 return qsTr("Unlock at %1 PBKDF2 rounds: %2 in the simulator; %3 on the watch (%4).")
                                     .arg(Number(u.iterations).toLocaleString(Qt.locale("en_US"), "f", 0))
                                     .arg(u.simulatorText)
@@ -517,8 +521,8 @@ Pane {
                                 to: 10000
                                 stepSize: 100
                                 editable: true
-                                value: page.simulator.targetMs
-                                onValueModified: page.simulator.targetMs = value
+                                value: page.costs.targetMs
+                                onValueModified: page.costs.targetMs = value
                                 Accessible.name: qsTr("Unlock target in milliseconds")
                             }
                             Label { text: qsTr("ms") }
@@ -528,7 +532,7 @@ Pane {
                             Layout.fillWidth: true
                             wrapMode: Text.Wrap
                             text: {
-                                const c = page.simulator.calibration
+                                const c = page.costs.calibration
                                 const count = n => Number(n).toLocaleString(Qt.locale("en_US"), "f", 0)
                                 let line = qsTr("Calibrated for %1 ms: %2 rounds in the simulator")
                                     .arg(count(c.targetMs)).arg(count(c.simulator))
@@ -545,7 +549,7 @@ Pane {
                         Column {
                             Layout.fillWidth: true
                             Repeater {
-                                model: page.simulator.calibration.warnings
+                                model: page.costs.calibration.warnings
                                 Label {
                                     required property string modelData
                                     objectName: "calibrationWarning"
@@ -561,7 +565,7 @@ Pane {
                             Layout.fillWidth: true
                             wrapMode: Text.Wrap
                             text: {
-                                const m = page.simulator.memory
+                                const m = page.costs.memory
                                 const payload = m.payloadBytes > 0
                                     ? qsTr(" + payload %1 (%2)").arg(page.bytesText(m.payloadBytes))
                                           .arg(m.payloadEstimated ? qsTr("estimate") : qsTr("actual size"))
@@ -577,7 +581,7 @@ Pane {
                         Column {
                             Layout.fillWidth: true
                             Repeater {
-                                model: page.simulator.memory.warnings
+                                model: page.costs.memory.warnings
                                 Label {
                                     required property string modelData
                                     width: parent.width
@@ -592,12 +596,12 @@ Pane {
                             Layout.fillWidth: true
                             wrapMode: Text.Wrap
                             color: page.warningColor
-                            text: page.simulator.inconsistency.text
+                            text: page.costs.inconsistency.text
                         }
                         Column {
                             Layout.fillWidth: true
                             Repeater {
-                                model: page.simulator.notes
+                                model: page.costs.notes
                                 Label {
                                     required property string modelData
                                     width: parent.width
@@ -620,7 +624,7 @@ Pane {
         nameFilters: [qsTr("Watch export (*.json)")]
         currentFile: "watchword-watch.json"
         // The picker (or the desktop's chooser) asked before replacing a file.
-        onAccepted: page.simulator.saveExport(selectedFile, true)
+        onAccepted: page.exportFile.save(selectedFile, true)
     }
     FilePicker {
         id: openDialog
@@ -629,7 +633,7 @@ Pane {
         nameFilters: [qsTr("Watch export (*.json)"), qsTr("All files (*)")]
         onAccepted: {
             // Opened, the watch asks for its PIN: the keys go to it.
-            if (page.simulator.openExportFile(selectedFile))
+            if (page.exportFile.open(selectedFile))
                 watchArea.forceActiveFocus()
         }
     }

@@ -2,6 +2,8 @@
 // it with QProcess, and check the shapes its output must have.
 #pragma once
 
+#include "common/TestSupport.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,21 +24,6 @@ struct Outcome
     QByteArray out;
     QByteArray err;
 };
-
-inline QByteArray readBytes(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
-inline bool writeBytes(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
-           file.write(bytes) == bytes.size();
-}
 
 // Runs the CLI with args (and environment), writes input to its stdin and
 // closes it; stdout goes to stdoutFile instead of the test if one is given. A crash or a hang is a

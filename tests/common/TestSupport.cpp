@@ -28,6 +28,21 @@ QJsonObject loadJson(const QString& relative)
     return document.object();
 }
 
+QByteArray readBytes(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+bool writeBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+           file.write(bytes) == bytes.size();
+}
+
 Bytes hex(const QString& text)
 {
     auto bytes = encoding::fromHex(text.toStdString());

@@ -1,5 +1,6 @@
-// Helpers shared by the Qt Test executables: test data files, hex, and a
-// seeded random source for reproducible randomized tests.
+// Helpers shared by the Qt Test executables: test data files, files read and
+// written whole, hex, and a seeded random source for reproducible randomized
+// tests.
 #pragma once
 
 #include "base/Bytes.h"
@@ -26,6 +27,11 @@ QJsonObject loadJson(const QString& relative);
 // in the test data, not an outcome).
 Bytes hex(const QString& text);
 QString toHex(ByteView bytes);
+
+// A file's bytes, empty if it cannot be read; bytes written to a file
+// (created or emptied first), false if they could not all be.
+QByteArray readBytes(const QString& path);
+bool writeBytes(const QString& path, const QByteArray& bytes);
 
 inline ByteView view(const QByteArray& bytes)
 {

@@ -799,15 +799,16 @@ private slots:
         app.key(Qt::Key_5, Qt::AltModifier);
         QVERIFY(
             FrontDoor::waitFor([&] { return app.byName(QStringLiteral("watchPage")) != nullptr; }));
-        QObject* simulator =
-            qvariant_cast<QObject*>(app.read(QStringLiteral("watchPage"), "simulator"));
+        QObject* exportFile =
+            qvariant_cast<QObject*>(app.read(QStringLiteral("watchPage"), "exportFile"));
+        QObject* watch = qvariant_cast<QObject*>(app.read(QStringLiteral("watchPage"), "watch"));
         app.click(app.byText(QStringLiteral("All")));
         app.click(app.byName(QStringLiteral("pinField")));
         app.type(QStringLiteral("482916"));
         app.click(app.byName(QStringLiteral("repeatField")));
         app.type(QStringLiteral("482916"));
         app.click(app.byName(QStringLiteral("createExportButton")));
-        QVERIFY(FrontDoor::waitFor([&] { return simulator->property("exportLoaded").toBool(); }));
+        QVERIFY(FrontDoor::waitFor([&] { return exportFile->property("loaded").toBool(); }));
         // What is said of the export names the watch it was made for, and
         // follows when another watch is chosen.
         const QString madeFor = app.read(QStringLiteral("devicePicker"), "currentText").toString();
@@ -838,8 +839,8 @@ private slots:
         // The watch has the keys once the file is open.
         app.type(QStringLiteral("482916"));
         app.key(Qt::Key_Return);
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return simulator->property("openedAccounts").toInt() == 1; }, 30000));
+        QVERIFY(FrontDoor::waitFor([&] { return watch->property("openedAccounts").toInt() == 1; },
+                                   30000));
     }
 
     // --- Recovery: one mistyped word is refused; the phrase and both

@@ -22,20 +22,21 @@ Item {
         name: "WatchPage"
         when: windowShown
 
-        Component {
-            id: simulatorComponent
-            WatchSimulator {
-                vault: testWatchVault
-                accounts: testWatchAccounts.model
-                clock: testWatchClock
-                deviceDirectory: testWatchDevices
-            }
-        }
+        // As Main.qml makes it: the simulator belongs to the page, and goes
+        // after it.
         Component {
             id: pageComponent
             WatchPage {
+                id: watchPage
+                property string deviceDirectory: testWatchDevices
                 width: root.width
                 height: root.height
+                simulator: WatchSimulator {
+                    vault: testWatchVault
+                    accounts: testWatchAccounts.model
+                    clock: testWatchClock
+                    profiles.deviceDirectory: watchPage.deviceDirectory
+                }
             }
         }
 
@@ -46,15 +47,14 @@ Item {
 
         // A page on a simulator with fr255 chosen and nothing measured.
         function makePage() {
-            const simulator = createTemporaryObject(simulatorComponent, root)
-            verify(simulator)
-            compare(simulator.loadError, "")
-            simulator.deviceId = "fr255"
-            compare(simulator.deviceId, "fr255")
-            for (const key of root.operationKeys)
-                verify(simulator.setMeasured(key, 0))
-            const page = createTemporaryObject(pageComponent, root, { simulator: simulator })
+            const page = createTemporaryObject(pageComponent, root)
             verify(page)
+            const profiles = page.simulator.profiles
+            compare(profiles.loadError, "")
+            profiles.deviceId = "fr255"
+            compare(profiles.deviceId, "fr255")
+            for (const key of root.operationKeys)
+                verify(profiles.setMeasured(key, 0))
             return page
         }
 
@@ -105,11 +105,11 @@ Item {
             picker.forceActiveFocus()
             const steps = picker.count
             for (let i = 0; i < steps && picker.currentValue !== id; ++i) {
-                const index = page.simulator.devices.findIndex(d => d.id === id)
+                const index = page.profiles.devices.findIndex(d => d.id === id)
                 keyClick(index > picker.currentIndex ? Qt.Key_Down : Qt.Key_Up)
             }
             compare(picker.currentValue, id)
-            compare(page.simulator.deviceId, id)
+            compare(page.profiles.deviceId, id)
         }
 
         function visibleLabelStarting(page, start) {
@@ -119,7 +119,7 @@ Item {
 
         // Ticks the first count accounts, types the PINs and makes the export.
         function exportThroughTheForm(page, count, pin) {
-            const titles = page.simulator.exportChoices.map(c => c.title)
+            const titles = page.exportFile.choices.map(c => c.title)
             verify(titles.length >= count)
             const boxes = findItems(page, c => c instanceof CheckBox && titles.indexOf(c.text) >= 0)
             compare(boxes.length, titles.length)
@@ -134,9 +134,9 @@ Item {
             verify(button.enabled)
             mouseClick(button)
             compare(page.simulator.error, "")
-            verify(page.simulator.exportLoaded)
-            compare(page.simulator.exportInfo.accounts, count)
-            compare(page.simulator.view, "pin")
+            verify(page.exportFile.loaded)
+            compare(page.exportFile.info.accounts, count)
+            compare(page.watch.view, "pin")
             // The form is emptied and the watch has the keyboard.
             compare(child(page, "pinField").text, "")
             verify(child(page, "watchArea").activeFocus)
@@ -151,7 +151,7 @@ Item {
                 ids.push(picker.valueAt(i))
             compare(ids.slice().sort(), testWatchDeviceFiles.slice().sort())
             compare(picker.currentValue, "fr255")
-            compare(picker.currentText, page.simulator.device.name)
+            compare(picker.currentText, page.profiles.device.name)
         }
 
         function test_choosingADeviceUpdatesTheCostsAndScreen_data() {
@@ -168,7 +168,7 @@ Item {
             const group = costGroup(page)
             compare(group.title, "What it costs on Forerunner 255")
             chooseDevice(page, data.id)
-            compare(page.simulator.device.name, data.name)
+            compare(page.profiles.device.name, data.name)
             compare(group.title, "What it costs on " + data.name)
             tryCompare(screen, "nativeWidth", data.width)
             tryCompare(screen, "nativeHeight", data.height)
@@ -178,30 +178,29 @@ Item {
         function test_fr70ShowsWhyItCannotBeDrawn() {
             const page = makePage()
             chooseDevice(page, "fr70")
-            verify(!page.simulator.drawable)
-            const reason = page.simulator.undrawableReason
-            verify(reason.indexOf(page.simulator.device.name) >= 0, reason)
+            verify(!page.profiles.device.drawable)
+            const reason = page.profiles.undrawableReason
+            verify(reason.indexOf(page.profiles.device.name) >= 0, reason)
             verify(findItem(page, c => c instanceof Label && c.visible && c.text === reason),
                    "the reason is shown")
             verify(!child(page, "watchArea").visible)
             // Its costs are still there, from what is known.
-            compare(page.simulator.costs.length, 6)
+            compare(page.costs.operations.length, 6)
         }
 
         // No profiles could be read: the reason is shown and no figures of
         // no watch; nothing reads a value that is not there (init fails the
         // test on any warning).
         function test_withoutProfilesTheReasonIsShown() {
-            const simulator = createTemporaryObject(simulatorComponent, root,
-                                                    { deviceDirectory: testWatchDevices + "/missing" })
-            verify(simulator)
-            verify(simulator.loadError !== "")
-            compare(simulator.devices.length, 0)
-            compare(simulator.device.id, "")
-            compare(simulator.costs.length, 0)
-            const page = createTemporaryObject(pageComponent, root, { simulator: simulator })
+            const page = createTemporaryObject(pageComponent, root,
+                                               { deviceDirectory: testWatchDevices + "/missing" })
             verify(page)
-            verify(visibleLabelStarting(page, simulator.loadError), "the reason is shown")
+            const simulator = page.simulator
+            verify(simulator.profiles.loadError !== "")
+            compare(simulator.profiles.devices.length, 0)
+            compare(simulator.profiles.device.id, "")
+            compare(simulator.costs.operations.length, 0)
+            verify(visibleLabelStarting(page, simulator.profiles.loadError), "the reason is shown")
             verify(!visibleLabelStarting(page, "Not verified"))
             verify(!costGroup(page).visible)
             compare(child(page, "devicePicker").count, 0)
@@ -217,7 +216,7 @@ Item {
                 compare(label.text, "estimate")
             for (const key of root.operationKeys)
                 child(table, "measured_" + key)
-            const titles = page.simulator.costs.map(c => c.title)
+            const titles = page.costs.operations.map(c => c.title)
             compare(titles.length, 6)
             for (const title of titles)
                 verify(findItem(table, c => c instanceof Label && c.text === title), title)
@@ -227,24 +226,24 @@ Item {
         function test_aMeasuredValueChangesTheBasisAndTheWarning() {
             const page = makePage()
             // fr255 at 1,000 ms: even the floor of 2,000 rounds is too slow.
-            compare(page.simulator.targetMs, 1000)
-            verify(page.simulator.calibration.warnings.length > 0)
+            compare(page.costs.targetMs, 1000)
+            verify(page.costs.calibration.warnings.length > 0)
             const warning = child(page, "calibrationWarning")
             verify(warning.visible)
-            verify(warning.text.indexOf(page.simulator.calibration.warnings[0]) >= 0)
+            verify(warning.text.indexOf(page.costs.calibration.warnings[0]) >= 0)
 
             const field = child(page, "measured_pbkdf2-1000")
             type(field, "10")
             keyClick(Qt.Key_Return)
-            const row = page.simulator.costs.find(c => c.key === "pbkdf2-1000")
+            const row = page.costs.operations.find(c => c.key === "pbkdf2-1000")
             compare(row.basis, "measured")
             compare(row.measuredMs, 10)
             const table = child(page, "costTable")
             tryVerify(() => findItems(table, c => c instanceof Label && c.text === "measured").length === 1)
             tryVerify(() => child(page, "measured_pbkdf2-1000").text === "10")
-            compare(page.simulator.unlock.iterations, 100000)
+            compare(page.costs.unlock.iterations, 100000)
             // 100,000 rounds at 10 ms per 1,000: on target, no warning.
-            compare(page.simulator.calibration.warnings.length, 0)
+            compare(page.costs.calibration.warnings.length, 0)
             tryVerify(() => findChild(page, "calibrationWarning") === null)
             verify(child(page, "calibrationLabel").text.indexOf("100,000") >= 0,
                    child(page, "calibrationLabel").text)
@@ -255,7 +254,7 @@ Item {
             again.selectAll()
             keyClick(Qt.Key_Backspace)
             keyClick(Qt.Key_Return)
-            compare(page.simulator.costs.find(c => c.key === "pbkdf2-1000").basis, "estimate")
+            compare(page.costs.operations.find(c => c.key === "pbkdf2-1000").basis, "estimate")
             tryVerify(() => findChild(page, "calibrationWarning") !== null)
         }
 
@@ -273,27 +272,27 @@ Item {
             for (const key of [Qt.Key_1, Qt.Key_1, Qt.Key_1, Qt.Key_1])
                 keyClick(key)
             keyClick(Qt.Key_Enter)
-            tryCompare(page.simulator, "busy", false, 30000)
-            compare(page.simulator.view, "pin")
-            compare(page.simulator.openedAccounts, 0)
+            tryCompare(page.watch, "busy", false, 30000)
+            compare(page.watch.view, "pin")
+            compare(page.watch.openedAccounts, 0)
 
             for (const key of [Qt.Key_4, Qt.Key_8, Qt.Key_2, Qt.Key_1])
                 keyClick(key)
             keyClick(Qt.Key_Return)
-            tryCompare(page.simulator, "view", "code", 30000)
-            compare(page.simulator.openedAccounts, 2)
-            const first = page.simulator.selectedTitle
+            tryCompare(page.watch, "view", "code", 30000)
+            compare(page.watch.openedAccounts, 2)
+            const first = page.watch.selectedTitle
             verify(first !== "")
             keyClick(Qt.Key_Down)
-            verify(page.simulator.selectedTitle !== first)
+            verify(page.watch.selectedTitle !== first)
             keyClick(Qt.Key_Up)
-            compare(page.simulator.selectedTitle, first)
+            compare(page.watch.selectedTitle, first)
             keyClick(Qt.Key_Return)
-            compare(page.simulator.view, "list")
+            compare(page.watch.view, "list")
             keyClick(Qt.Key_Escape)
-            compare(page.simulator.view, "code")
+            compare(page.watch.view, "code")
             keyClick(Qt.Key_Escape)
-            compare(page.simulator.view, "glance")
+            compare(page.watch.view, "glance")
         }
 
         function test_theRoundScreenIsOpaqueInsideAndClearAtTheCorners() {

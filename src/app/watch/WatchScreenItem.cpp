@@ -19,28 +19,28 @@ WatchScreenItem::WatchScreenItem(QQuickItem* parent) : QQuickPaintedItem(parent)
     setAntialiasing(true);
 }
 
-void WatchScreenItem::setSimulator(WatchSimulator* simulator)
+void WatchScreenItem::setWatch(SimulatedWatch* watch)
 {
-    if (m_simulator == simulator)
+    if (m_watch == watch)
         return;
     disconnect(m_frameConnection);
-    m_simulator = simulator;
-    if (simulator != nullptr) {
+    m_watch = watch;
+    if (watch != nullptr) {
         // A new device comes with a frameChanged too.
         m_frameConnection =
-            connect(simulator, &WatchSimulator::frameChanged, this, &WatchScreenItem::refresh);
+            connect(watch, &SimulatedWatch::frameChanged, this, &WatchScreenItem::refresh);
     }
     refresh();
-    emit simulatorChanged();
+    emit watchChanged();
 }
 
 void WatchScreenItem::refresh()
 {
-    if (m_simulator == nullptr) {
+    if (m_watch == nullptr) {
         setFrame(WatchFrame{});
         return;
     }
-    setFrame(m_simulator->frame());
+    setFrame(m_watch->frame());
 }
 
 void WatchScreenItem::setFrame(const WatchFrame& frame)

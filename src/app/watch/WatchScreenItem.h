@@ -3,8 +3,8 @@
 // a crisp square), centred in a dark bezel the item draws round the glass.
 #pragma once
 
+#include "app/watch/SimulatedWatch.h"
 #include "app/watch/WatchScreenRenderer.h"
-#include "app/watch/WatchSimulator.h"
 
 #include <QColor>
 #include <QImage>
@@ -19,10 +19,9 @@ class WatchScreenItem : public QQuickPaintedItem
 {
     Q_OBJECT
     QML_NAMED_ELEMENT(WatchScreen)
-    // The frame is read from the simulator on its frameChanged (a new
-    // device comes with one); setFrame draws one without a simulator.
-    Q_PROPERTY(watchword::app::WatchSimulator* simulator READ simulator WRITE setSimulator NOTIFY
-                   simulatorChanged)
+    // The frame is read from the watch on its frameChanged (a new device
+    // comes with one); setFrame draws one without a watch.
+    Q_PROPERTY(watchword::app::SimulatedWatch* watch READ watch WRITE setWatch NOTIFY watchChanged)
     // How many item pixels a watch pixel takes; 0 when the item is smaller
     // than the screen and the frame is scaled down (smoothly) instead.
     Q_PROPERTY(int pixelScale READ pixelScale NOTIFY layoutChanged)
@@ -36,8 +35,8 @@ public:
 
     explicit WatchScreenItem(QQuickItem* parent = nullptr);
 
-    WatchSimulator* simulator() const { return m_simulator; }
-    void setSimulator(WatchSimulator* simulator);
+    SimulatedWatch* watch() const { return m_watch; }
+    void setWatch(SimulatedWatch* watch);
     void setFrame(const WatchFrame& frame);
 
     int pixelScale() const { return m_pixelScale; }
@@ -52,7 +51,7 @@ public:
     void paint(QPainter* painter) override;
 
 signals:
-    void simulatorChanged();
+    void watchChanged();
     void layoutChanged();
 
 protected:
@@ -66,7 +65,7 @@ private:
     // The scale at which the frame and its bezel fill the item; 0 without one.
     double fit() const;
 
-    QPointer<WatchSimulator> m_simulator;
+    QPointer<SimulatedWatch> m_watch;
     QMetaObject::Connection m_frameConnection;
     watch::ScreenGeometry m_screen;
     QImage m_image;

@@ -1,7 +1,7 @@
 // Draws one frame of the watch app as the watch would: at the device's true
 // resolution, masked to its shape, reduced to its palette
-// (watch/Screen.h). The frame is a plain description that the simulator's
-// controller fills from watch::WatchApp and the opened export; the renderer
+// (watch/Screen.h). The frame is a plain description that SimulatedWatch
+// fills from watch::WatchApp and the opened export; the renderer
 // holds no state and no secret (a code is six to ten digits, shown anyway).
 #pragma once
 

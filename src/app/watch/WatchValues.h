@@ -1,4 +1,5 @@
-// What the watch page reads from WatchSimulator, as typed values: Q_GADGETs
+// What the watch page reads from the simulator's parts (WatchProfiles,
+// WatchCosts, WatchExportFile), as typed values: Q_GADGETs
 // registered as QML value types (watchProfile, watchCost, ...), each made
 // from the core's watch:: types. Every field is declared here with its type,
 // not a key a map may lack; lists of them reach QML as arrays.
@@ -279,8 +280,8 @@ struct WatchExportChoice
 {
     Q_GADGET
     QML_VALUE_TYPE(watchExportChoice)
-    // The record id createExport takes; "GitHub (alice)"; "totp", "hotp",
-    // "steam".
+    // The record id WatchExportFile::create takes; "GitHub (alice)";
+    // "totp", "hotp", "steam".
     Q_PROPERTY(QString id MEMBER id)
     Q_PROPERTY(QString title MEMBER title)
     Q_PROPERTY(QString kind MEMBER kind)
