@@ -91,18 +91,10 @@ AesGcmResult<Bytes> encrypt(ByteView key, ByteView iv, ByteView associatedData, 
         EVP_EncryptUpdate(context.get(), out.data(), &written, plaintext.data(),
                           static_cast<int>(plaintext.size())) != 1)
         return backendFailure("EVP_EncryptUpdate");
-    // A counter mode: Final emits nothing, it completes the tag.
-    std::uint8_t unused[tagSize];
-    int finalWritten = 0;
-    if (EVP_EncryptFinal_ex(context.get(), unused, &finalWritten) != 1 || finalWritten != 0 ||
-        static_cast<std::size_t>(written) != plaintext.size())
-        return backendFailure("EVP_EncryptFinal_ex");
-    OSSL_PARAM tagParameter[] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG,
-                                                                   out.data() + plaintext.size(),
-                                                                   tagSize),
-                                 OSSL_PARAM_construct_end()};
-    if (EVP_CIPHER_CTX_get_params(context.get(), tagParameter) != 1)
-        return backendFailure("EVP_CIPHER_CTX_get_params (tag)");
+    static_assert(tagSize == 16);
+    if (const char* step = detail::finishSealing(context.get(), written, plaintext.size(),
+                                                 out.data() + plaintext.size()))
+        return backendFailure(step);
     return out;
 }
 

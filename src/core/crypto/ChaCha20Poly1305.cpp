@@ -89,20 +89,10 @@ ChaCha20Poly1305Result<Bytes> ChaCha20Poly1305::encrypt(ByteView nonce, ByteView
     if (!plaintext.empty() && EVP_EncryptUpdate(context, out.data(), &written, plaintext.data(),
                                                 static_cast<int>(plaintext.size())) != 1)
         return backendFailure("EVP_EncryptUpdate");
-    // A stream cipher: Final emits nothing, it completes the tag.
-    std::uint8_t unused[tagSize];
-    int finalWritten = 0;
-    if (EVP_EncryptFinal_ex(context, unused, &finalWritten) != 1 || finalWritten != 0 ||
-        static_cast<std::size_t>(written) != plaintext.size())
-        return backendFailure("EVP_EncryptFinal_ex");
-    // The tag as a parameter, not through EVP_CIPHER_CTX_ctrl, which OpenSSL 3
-    // translates into the same parameter at a cost.
-    OSSL_PARAM tagParameter[] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG,
-                                                                   out.data() + plaintext.size(),
-                                                                   tagSize),
-                                 OSSL_PARAM_construct_end()};
-    if (EVP_CIPHER_CTX_get_params(context, tagParameter) != 1)
-        return backendFailure("EVP_CIPHER_CTX_get_params (tag)");
+    static_assert(tagSize == 16);
+    if (const char* step = detail::finishSealing(context, written, plaintext.size(),
+                                                 out.data() + plaintext.size()))
+        return backendFailure(step);
     return out;
 }
 
