@@ -122,18 +122,9 @@ AesGcmResult<SecureBuffer> decrypt(ByteView key, ByteView iv, ByteView associate
     // Decrypted before the tag is known: it stays in this SecureBuffer and is
     // wiped, never returned, if the tag turns out wrong.
     SecureBuffer plaintext(ciphertext.size());
-    int written = 0;
-    if (!ciphertext.empty() &&
-        EVP_DecryptUpdate(context.get(), plaintext.data(), &written, ciphertext.data(),
-                          static_cast<int>(ciphertext.size())) != 1)
-        return backendFailure("EVP_DecryptUpdate");
-    if (static_cast<std::size_t>(written) != ciphertext.size())
-        return backendFailure("EVP_DecryptUpdate (unexpected length)");
-    std::uint8_t unused[tagSize];
-    int finalWritten = 0;
-    // Final computes the tag and compares it with CRYPTO_memcmp.
-    if (EVP_DecryptFinal_ex(context.get(), unused, &finalWritten) != 1) {
-        ERR_clear_error();
+    if (const char* step = detail::decryptInto(context.get(), ciphertext, plaintext))
+        return backendFailure(step);
+    if (!detail::tagMatches(context.get())) {
         return fail(AesGcmError::AuthenticationFailed,
                     "AES-GCM authentication failed: wrong key, IV or associated data, or the "
                     "ciphertext was altered");

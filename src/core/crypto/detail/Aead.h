@@ -1,12 +1,15 @@
 // What the two AEAD ciphers (AES-256-GCM, ChaCha20-Poly1305) do alike with
-// an EVP cipher context: the associated data, and the end of sealing.
+// an EVP cipher context: the associated data, the end of sealing, and
+// opening.
 #pragma once
 
 #include "base/Bytes.h"
+#include "base/SecureBuffer.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <openssl/core_names.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
@@ -44,6 +47,34 @@ inline const char* finishSealing(EVP_CIPHER_CTX* context, int written, std::size
     if (EVP_CIPHER_CTX_get_params(context, tagParameter) != 1)
         return "EVP_CIPHER_CTX_get_params (tag)";
     return nullptr;
+}
+
+// Decrypts ciphertext into plaintext (as long as it) before the tag is
+// known: the caller keeps it in that wiped buffer until tagMatches(). The
+// OpenSSL step that failed, or null.
+inline const char* decryptInto(EVP_CIPHER_CTX* context, ByteView ciphertext,
+                               SecureBuffer& plaintext)
+{
+    int written = 0;
+    if (!ciphertext.empty() &&
+        EVP_DecryptUpdate(context, plaintext.data(), &written, ciphertext.data(),
+                          static_cast<int>(ciphertext.size())) != 1)
+        return "EVP_DecryptUpdate";
+    if (static_cast<std::size_t>(written) != ciphertext.size())
+        return "EVP_DecryptUpdate (unexpected length)";
+    return nullptr;
+}
+
+// Whether the tag set on the context is right: Final computes the tag and
+// compares it with CRYPTO_memcmp. A wrong one leaves no error queued.
+inline bool tagMatches(EVP_CIPHER_CTX* context)
+{
+    std::uint8_t unused[16];
+    int finalWritten = 0;
+    if (EVP_DecryptFinal_ex(context, unused, &finalWritten) == 1)
+        return true;
+    ERR_clear_error();
+    return false;
 }
 
 } // namespace watchword::crypto::detail
