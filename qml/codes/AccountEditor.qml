@@ -411,7 +411,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "issuerError"
-                                message: editor.draft ? editor.draft.issuerError : ""
+                                message: editor.draft ? editor.draft.errors.issuer : ""
                                 shown: issuerField.touched || editor.showAllErrors
                             }
                         }
@@ -436,7 +436,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "accountNameError"
-                                message: editor.draft ? editor.draft.accountNameError : ""
+                                message: editor.draft ? editor.draft.errors.accountName : ""
                                 shown: accountField.touched || editor.showAllErrors
                             }
                         }
@@ -474,7 +474,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "secretError"
-                                message: editor.draft ? editor.draft.secretError : ""
+                                message: editor.draft ? editor.draft.errors.secret : ""
                                 shown: secretField.touched || editor.showAllErrors
                             }
                         }
@@ -500,7 +500,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "kindError"
-                                message: editor.draft ? editor.draft.kindError : ""
+                                message: editor.draft ? editor.draft.errors.kind : ""
                                 shown: true
                             }
                         }
@@ -530,7 +530,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "counterError"
-                                message: editor.draft ? editor.draft.counterError : ""
+                                message: editor.draft ? editor.draft.errors.counter : ""
                                 shown: counterField.visible || editor.showAllErrors
                             }
                         }
@@ -542,8 +542,8 @@ Popup {
                         // Open when asked, or by itself when something in it
                         // is wrong.
                         readonly property bool open: editor.advancedOpen || (editor.draft !== null
-                                && (editor.draft.algorithmError !== "" || editor.draft.digitsError !== ""
-                                    || editor.draft.periodError !== ""))
+                                && (editor.draft.errors.algorithm !== "" || editor.draft.errors.digits !== ""
+                                    || editor.draft.errors.period !== ""))
                         flat: true
                         text: (open ? "\u25be " : "\u25b8 ") + qsTr("Advanced")
                         Accessible.name: open ? qsTr("Hide advanced settings") : qsTr("Show advanced settings")
@@ -575,7 +575,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "algorithmError"
-                                message: editor.draft ? editor.draft.algorithmError : ""
+                                message: editor.draft ? editor.draft.errors.algorithm : ""
                                 shown: true
                             }
                         }
@@ -597,7 +597,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "digitsError"
-                                message: editor.draft ? editor.draft.digitsError : ""
+                                message: editor.draft ? editor.draft.errors.digits : ""
                                 shown: true
                             }
                         }
@@ -637,7 +637,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "periodError"
-                                message: editor.draft ? editor.draft.periodError : ""
+                                message: editor.draft ? editor.draft.errors.period : ""
                                 shown: periodField.visible || editor.showAllErrors
                             }
                         }
@@ -680,7 +680,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "tagsError"
-                                message: editor.draft ? editor.draft.tagsError : ""
+                                message: editor.draft ? editor.draft.errors.tags : ""
                                 shown: true
                             }
                         }
@@ -712,7 +712,7 @@ Popup {
                             }
                             FieldError {
                                 objectName: "noteError"
-                                message: editor.draft ? editor.draft.noteError : ""
+                                message: editor.draft ? editor.draft.errors.note : ""
                                 shown: true
                             }
                         }

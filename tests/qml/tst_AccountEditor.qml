@@ -82,7 +82,7 @@ Item {
             type(secret, "jbsw y3dp ehpk 3px1")
             const error = child(editor, "secretError")
             verify(error.showing)
-            compare(error.text, editor.draft.secretError)
+            compare(error.text, editor.draft.errors.secret)
             verify(error.text.indexOf("'1'") >= 0, error.text)
             verify(!child(editor, "saveButton").enabled)
             verify(!child(editor, "previewLabel").visible)

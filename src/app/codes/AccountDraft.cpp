@@ -114,12 +114,12 @@ QStringList splitTags(const QString& text)
 
 } // namespace
 
-bool AccountDraft::Errors::any() const
+bool AccountFieldErrors::any() const
 {
     return !first().isEmpty();
 }
 
-QString AccountDraft::Errors::first() const
+QString AccountFieldErrors::first() const
 {
     for (const QString* error : {&issuer, &accountName, &secret, &kind, &algorithm, &digits,
                                  &period, &counter, &tags, &note})
@@ -295,7 +295,7 @@ void AccountDraft::revalidate()
 {
     if (m_batching)
         return;
-    Errors errors;
+    AccountFieldErrors errors;
     errors.issuer = textError(m_issuer, tr("The issuer"));
     errors.accountName = textError(m_accountName, tr("The account name"));
     if (errors.accountName.isEmpty() && m_issuer.trimmed().isEmpty() &&

@@ -32,6 +32,31 @@ struct OtpAccount;
 
 namespace watchword::app {
 
+// Each field's problem in the add/edit form, "" where there is none; in QML
+// a value (accountFieldErrors).
+struct AccountFieldErrors
+{
+    Q_GADGET
+    QML_VALUE_TYPE(accountFieldErrors)
+    Q_PROPERTY(QString issuer MEMBER issuer)
+    Q_PROPERTY(QString accountName MEMBER accountName)
+    Q_PROPERTY(QString secret MEMBER secret)
+    Q_PROPERTY(QString kind MEMBER kind)
+    Q_PROPERTY(QString algorithm MEMBER algorithm)
+    Q_PROPERTY(QString digits MEMBER digits)
+    Q_PROPERTY(QString period MEMBER period)
+    Q_PROPERTY(QString counter MEMBER counter)
+    Q_PROPERTY(QString tags MEMBER tags)
+    Q_PROPERTY(QString note MEMBER note)
+
+public:
+    QString issuer, accountName, secret, kind, algorithm, digits, period, counter, tags, note;
+    bool operator==(const AccountFieldErrors&) const = default;
+    bool any() const;
+    // The first field's problem in form order, or "".
+    QString first() const;
+};
+
 class AccountDraft : public QObject
 {
     Q_OBJECT
@@ -50,16 +75,9 @@ class AccountDraft : public QObject
     Q_PROPERTY(QString tagsText READ tagsText WRITE setTagsText NOTIFY tagsChanged)
     Q_PROPERTY(QString note READ note WRITE setNote NOTIFY noteChanged)
 
-    Q_PROPERTY(QString issuerError READ issuerError NOTIFY errorsChanged)
-    Q_PROPERTY(QString accountNameError READ accountNameError NOTIFY errorsChanged)
-    Q_PROPERTY(QString secretError READ secretError NOTIFY errorsChanged)
-    Q_PROPERTY(QString kindError READ kindError NOTIFY errorsChanged)
-    Q_PROPERTY(QString algorithmError READ algorithmError NOTIFY errorsChanged)
-    Q_PROPERTY(QString digitsError READ digitsError NOTIFY errorsChanged)
-    Q_PROPERTY(QString periodError READ periodError NOTIFY errorsChanged)
-    Q_PROPERTY(QString counterError READ counterError NOTIFY errorsChanged)
-    Q_PROPERTY(QString tagsError READ tagsError NOTIFY errorsChanged)
-    Q_PROPERTY(QString noteError READ noteError NOTIFY errorsChanged)
+    // What is wrong with each field ("" where nothing is), for the form to
+    // show under it: errors.issuer, errors.secret, ...
+    Q_PROPERTY(watchword::app::AccountFieldErrors errors READ errors NOTIFY errorsChanged)
     Q_PROPERTY(bool valid READ valid NOTIFY errorsChanged)
     // Why the last loadUri() failed; empty after a successful one.
     Q_PROPERTY(QString uriError READ uriError NOTIFY uriErrorChanged)
@@ -105,6 +123,7 @@ public:
     void setTagsText(const QString& text);
     void setNote(const QString& note);
 
+    const AccountFieldErrors& errors() const { return m_errors; }
     const QString& issuerError() const { return m_errors.issuer; }
     const QString& accountNameError() const { return m_errors.accountName; }
     const QString& secretError() const { return m_errors.secret; }
@@ -164,14 +183,6 @@ signals:
     void previewChanged();
 
 private:
-    struct Errors
-    {
-        QString issuer, accountName, secret, kind, algorithm, digits, period, counter, tags, note;
-        bool operator==(const Errors&) const = default;
-        bool any() const;
-        QString first() const;
-    };
-
     // Sets several fields with one revalidation at the end rather than one
     // per field (each a Base32 decode and an HMAC key preparation).
     struct Batch
@@ -207,7 +218,7 @@ private:
     QString m_counter;
     QStringList m_tags;
     QString m_note;
-    Errors m_errors;
+    AccountFieldErrors m_errors;
     bool m_batching = false;
     QString m_uriError;
     double m_now = 0;
