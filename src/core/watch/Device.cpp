@@ -557,9 +557,19 @@ Result<std::vector<Device>, Error<DeviceError>> loadDevices(const std::string& d
     return devices;
 }
 
+namespace {
+
+// The directories searched, kept as data in the binary: an optimizer may
+// otherwise build the strings from immediates, and the package check looks
+// for the installed path in the installed binary.
+[[gnu::used]] constexpr char sourceDevicesDir[] = WATCHWORD_SOURCE_DEVICES_DIR;
+[[gnu::used]] constexpr char installedDevicesDir[] = WATCHWORD_INSTALLED_DEVICES_DIR;
+
+} // namespace
+
 std::vector<std::string> deviceSearchPath()
 {
-    return {WATCHWORD_SOURCE_DEVICES_DIR, WATCHWORD_INSTALLED_DEVICES_DIR};
+    return {sourceDevicesDir, installedDevicesDir};
 }
 
 std::optional<std::string> defaultDeviceDirectory()
