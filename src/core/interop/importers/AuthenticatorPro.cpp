@@ -315,12 +315,7 @@ ImportResult<Imported> importDatabase(ByteView data)
 
     Imported imported;
     imported.format = Format::AuthenticatorPro;
-    for (std::size_t i = 0;; ++i) {
-        auto row = rows->nextAccount(i);
-        if (!row)
-            return row.failure();
-        if (!*row)
-            break;
+    auto read = rows->forEachAccount([&](std::size_t i) -> ImportResult<void> {
         Stored stored;
         const auto number = [&](const char* column) -> ImportResult<std::optional<std::int64_t>> {
             const SqliteValue value = rows->value(column);
@@ -347,7 +342,10 @@ ImportResult<Imported> importDatabase(ByteView data)
         if (auto kept = keep(imported, i, storedAccount(i, std::move(stored), std::move(tags)));
             !kept)
             return kept.failure();
-    }
+        return {};
+    });
+    if (!read)
+        return read.failure();
     return imported;
 }
 

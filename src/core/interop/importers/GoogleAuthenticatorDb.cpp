@@ -58,13 +58,7 @@ ImportResult<Imported> importGoogleAuthenticatorDb(ByteView data)
 
     Imported imported;
     imported.format = Format::GoogleAuthenticatorDb;
-    for (std::size_t i = 0;; ++i) {
-        auto row = rows->nextAccount(i);
-        if (!row)
-            return row.failure();
-        if (!*row)
-            break;
-
+    auto read = rows->forEachAccount([&](std::size_t i) -> ImportResult<void> {
         EntryFields fields;
         fields.issuer = trim(rows->value("issuer").text);
         splitLabel(rows->value("email").text, fields);
@@ -101,7 +95,10 @@ ImportResult<Imported> importGoogleAuthenticatorDb(ByteView data)
         if (!account)
             return account.failure();
         imported.accounts.push_back(std::move(account).value());
-    }
+        return {};
+    });
+    if (!read)
+        return read.failure();
     return imported;
 }
 

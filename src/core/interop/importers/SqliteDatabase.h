@@ -101,6 +101,21 @@ public:
     // next() over a table of accounts, count of them read so far: TooLarge
     // for a row past maximumImportedAccounts.
     [[nodiscard]] ImportResult<bool> nextAccount(std::size_t count);
+    // Calls each(entry) on every row in turn, as nextAccount() reads them
+    // (entry counts from 0); the first error, of the reading or of each,
+    // ends it.
+    template <typename Each> [[nodiscard]] ImportResult<void> forEachAccount(Each each)
+    {
+        for (std::size_t entry = 0;; ++entry) {
+            auto row = nextAccount(entry);
+            if (!row)
+                return row.failure();
+            if (!*row)
+                return {};
+            if (auto done = each(entry); !done)
+                return done.failure();
+        }
+    }
 
     // Whether the rows have a column of that name (any case).
     bool hasColumn(std::string_view name) const;
