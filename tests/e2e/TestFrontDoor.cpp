@@ -134,6 +134,24 @@ private:
             [&] { return app.shell().vault()->state() == VaultController::State::Locked; });
     }
 
+    // Alt+2 (the notes), then Ctrl+N: the editor of a new note, its title
+    // field focused.
+    bool newNoteByKeyboard(FrontDoor& app)
+    {
+        app.key(Qt::Key_2, Qt::AltModifier);
+        if (!FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notesPage")) != nullptr; }))
+            return false;
+        app.key(Qt::Key_N, Qt::ControlModifier);
+        return FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("titleField")) != nullptr; });
+    }
+
+    // Waits until the item named objectName shows text.
+    static bool showsIn(FrontDoor& app, const QString& objectName, const QString& text)
+    {
+        return FrontDoor::waitFor([&] { return app.read(objectName, "text").toString() == text; });
+    }
+
     // Ctrl+N, the link typed into the link field and Enter (the form fills
     // in), then Save.
     bool addByLink(FrontDoor& app, const QString& link)
@@ -982,52 +1000,32 @@ private slots:
     {
         FrontDoor& app = open();
         QVERIFY(unlock(app));
-        app.key(Qt::Key_2, Qt::AltModifier);
-        QVERIFY(
-            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notesPage")) != nullptr; }));
-        app.key(Qt::Key_N, Qt::ControlModifier);
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byName(QStringLiteral("titleField")) != nullptr; }));
+        QVERIFY(newNoteByKeyboard(app));
         app.type(QStringLiteral("Alarm"));
         app.key(Qt::Key_Return);
         app.type(QStringLiteral("home, , home"));
         app.key(Qt::Key_Return);
         app.type(QStringLiteral("4711"));
         app.key(Qt::Key_S, Qt::ControlModifier);
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.read(QStringLiteral("noteHeading"), "text").toString() ==
-                   QStringLiteral("Alarm");
-        }));
+        QVERIFY(showsIn(app, QStringLiteral("noteHeading"), QStringLiteral("Alarm")));
         QCOMPARE(app.shell().notes()->model()->rowCount(), 1);
 
         app.click(app.byName(QStringLiteral("editButton")));
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.read(QStringLiteral("tagsField"), "text").toString() ==
-                   QStringLiteral("home");
-        }));
+        QVERIFY(showsIn(app, QStringLiteral("tagsField"), QStringLiteral("home")));
         app.click(app.byName(QStringLiteral("titleField")));
         app.key(Qt::Key_A, Qt::ControlModifier);
         app.type(QStringLiteral("House alarm"));
         app.key(Qt::Key_S, Qt::ControlModifier);
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.read(QStringLiteral("noteHeading"), "text").toString() ==
-                   QStringLiteral("House alarm");
-        }));
+        QVERIFY(showsIn(app, QStringLiteral("noteHeading"), QStringLiteral("House alarm")));
 
         app.click(app.byName(QStringLiteral("deleteButton")));
         QVERIFY(FrontDoor::waitFor([&] { return app.shell().notes()->model()->rowCount() == 0; }));
         QVERIFY(app.showsText(QStringLiteral("Deleted note House alarm")));
         app.key(Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.read(QStringLiteral("noteHeading"), "text").toString() ==
-                   QStringLiteral("House alarm");
-        }));
+        QVERIFY(showsIn(app, QStringLiteral("noteHeading"), QStringLiteral("House alarm")));
         QCOMPARE(app.shell().notes()->model()->rowCount(), 1);
         app.click(app.byName(QStringLiteral("revealButton")));
-        QVERIFY(FrontDoor::waitFor([&] {
-            return app.read(QStringLiteral("noteBody"), "text").toString() ==
-                   QStringLiteral("4711");
-        }));
+        QVERIFY(showsIn(app, QStringLiteral("noteBody"), QStringLiteral("4711")));
     }
 
     // --- Notes: a note saved with Ctrl+S is found by a word of its body,
@@ -1037,12 +1035,7 @@ private slots:
     {
         FrontDoor& app = open();
         QVERIFY(unlock(app));
-        app.key(Qt::Key_2, Qt::AltModifier);
-        QVERIFY(
-            FrontDoor::waitFor([&] { return app.byName(QStringLiteral("notesPage")) != nullptr; }));
-        app.key(Qt::Key_N, Qt::ControlModifier);
-        QVERIFY(FrontDoor::waitFor(
-            [&] { return app.byName(QStringLiteral("titleField")) != nullptr; }));
+        QVERIFY(newNoteByKeyboard(app));
         app.type(QStringLiteral("Conference trip"));
         app.click(app.byName(QStringLiteral("bodyEditor")));
         app.type(QStringLiteral("Hotel near Z\u00fcrich HB, room 12"));

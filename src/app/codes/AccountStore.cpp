@@ -92,13 +92,14 @@ bool AccountStore::copyCode(const QString& recordId)
     if (code.isEmpty())
         return false;
     m_clipboard.copy(code);
-    // Recently used: in memory now, written with the next save.
-    const auto* account = m_session.busy() ? nullptr : find(recordId);
-    if (account != nullptr) {
+    // Recently used: in memory now, written with the next save (not while a
+    // key job holds the vault: the code is copied all the same).
+    vault::Vault* vault = m_session.busy() ? nullptr : m_session.editableVault();
+    if (const auto* account = vault != nullptr ? find(recordId) : nullptr) {
         auto used = account->clone();
         used.lastUsed = nowSeconds();
         const std::int64_t when = *used.lastUsed;
-        if (m_session.editableVault()->update(std::move(used))) {
+        if (vault->update(std::move(used))) {
             m_model.setLastUsed(recordId.toLatin1(), when);
             m_session.deferSave();
         }

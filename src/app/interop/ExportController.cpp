@@ -108,7 +108,7 @@ QString ExportController::problem(const QStringList& recordIds, const QString& p
     const VaultController* vault = m_vault;
     if (vault == nullptr || vault->state() != VaultController::State::Unlocked)
         return tr("Unlock the vault first.");
-    if (recordIds.isEmpty() && listedAccounts(*vault).empty())
+    if (recordIds.isEmpty() && !holdsAccounts(*vault))
         return tr("The vault holds no accounts to export.");
     if (needsPassword()) {
         if (password.isEmpty())

@@ -313,6 +313,20 @@ bool ImportController::addChecked()
     return true;
 }
 
+namespace {
+
+// Takes accounts an import added out of the vault again (its file could not
+// be written), so that memory and file agree.
+void takeBack(VaultController& session, const std::vector<vault::RecordId>& ids)
+{
+    if (vault::Vault* vault = session.editableVault())
+        for (const auto& id : ids)
+            (void)vault->remove(id);
+    session.announceRemoved(ids);
+}
+
+} // namespace
+
 bool ImportController::commit(const std::vector<std::size_t>& chosen)
 {
     VaultController* session = m_vault;
@@ -330,8 +344,7 @@ bool ImportController::commit(const std::vector<std::size_t>& chosen)
     // accounts come out again before anyone sees them.
     auto bytes = vault->serialize(random, nowSeconds());
     if (!bytes) {
-        for (const auto& id : *added)
-            (void)vault->remove(id);
+        takeBack(*session, *added);
         session->setError(
             tr("Nothing was imported: %1").arg(text::fromCore(bytes.error().message)));
         return false;
@@ -352,11 +365,7 @@ bool ImportController::commit(const std::vector<std::size_t>& chosen)
                                                      : tr("Imported %1 accounts.").arg(count));
                 return;
             }
-            // Taken out again, so that memory and file agree.
-            if (vault::Vault* held = session->editableVault())
-                for (const auto& id : ids)
-                    (void)held->remove(id);
-            session->announceRemoved(ids);
+            takeBack(*session, ids);
             const QString problem =
                 tr("Nothing was imported: the vault could not be saved: %1").arg(error);
             session->setError(problem);

@@ -81,11 +81,6 @@ void NoteFilterModel::followSelection()
     setSelectedId(id);
 }
 
-QString NoteFilterModel::recordIdAt(int row) const
-{
-    return data(index(row, 0), NoteListModel::IdRole).toString();
-}
-
 bool NoteFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     if (!m_store || m_searchText.trimmed().isEmpty())

@@ -47,9 +47,6 @@ public:
     bool keepSelected() const { return m_keepSelected; }
     void setKeepSelected(bool keep);
 
-    // The record id (hex) at row, or "".
-    Q_INVOKABLE QString recordIdAt(int row) const;
-
 signals:
     void storeChanged();
     void searchTextChanged();

@@ -20,7 +20,7 @@ class VaultController;
 [[nodiscard]] Result<std::vector<vault::OtpAccount>, QString>
 accountCopies(const VaultController& session, const QStringList& recordIds);
 
-// The OTP accounts of the unlocked vault in list order (none while locked).
-[[nodiscard]] std::vector<const vault::OtpAccount*> listedAccounts(const VaultController& session);
+// Whether the unlocked vault holds an OTP account (false while locked).
+[[nodiscard]] bool holdsAccounts(const VaultController& session);
 
 } // namespace watchword::app

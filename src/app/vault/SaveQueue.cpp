@@ -9,16 +9,7 @@
 
 namespace watchword::app {
 
-namespace {
-
-struct WriteOutcome
-{
-    QString error; // "" when saved
-    QString warning;
-};
-
-// Writes bytes through storage: lock, save, unlock.
-WriteOutcome writeVault(vault::VaultStorage& storage, ByteView bytes)
+VaultWrite writeVaultFile(vault::VaultStorage& storage, ByteView bytes)
 {
     if (auto locked = storage.lock(); !locked)
         return {text::fromCore(locked.error().message), {}};
@@ -28,8 +19,6 @@ WriteOutcome writeVault(vault::VaultStorage& storage, ByteView bytes)
         return {text::fromCore(saved.error().message), {}};
     return {{}, text::fromCore(storage.warning())};
 }
-
-} // namespace
 
 SaveQueue::SaveQueue(QObject* parent) : QObject(parent) {}
 
@@ -65,8 +54,8 @@ void SaveQueue::start(Pending pending)
     auto storage = std::shared_ptr<vault::VaultStorage>(std::move(m_storage));
     auto file = pending.file;
     runInBackground(
-        this, [storage, file] { return writeVault(*storage, *file); },
-        [this, storage, pending = std::move(pending)](WriteOutcome outcome) {
+        this, [storage, file] { return writeVaultFile(*storage, *file); },
+        [this, storage, pending = std::move(pending)](VaultWrite outcome) {
             m_storage = std::make_unique<vault::VaultStorage>(std::move(*storage));
             if (!outcome.error.isEmpty()) {
                 if (pending.finished)

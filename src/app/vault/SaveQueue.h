@@ -18,6 +18,16 @@ class VaultStorage;
 
 namespace watchword::app {
 
+// One write of the vault file through storage: lock it, save atomically,
+// give the lock up. error is "" when the bytes are on disk; warning then says
+// what went wrong after (a directory that could not be flushed), usually "".
+struct VaultWrite
+{
+    QString error;
+    QString warning;
+};
+[[nodiscard]] VaultWrite writeVaultFile(vault::VaultStorage& storage, ByteView bytes);
+
 class SaveQueue : public QObject
 {
     Q_OBJECT

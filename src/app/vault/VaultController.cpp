@@ -50,17 +50,6 @@ Opened openedWith(vault::Vault&& vault, std::unique_ptr<vault::VaultStorage> sto
     return result;
 }
 
-// Writes bytes through storage now, on this (worker) thread: the end of a
-// recovery, before the vault is shown.
-QString writeNow(vault::VaultStorage& storage, ByteView bytes)
-{
-    if (auto locked = storage.lock(); !locked)
-        return text::fromCore(locked.error().message);
-    const auto saved = storage.save(bytes);
-    storage.unlock();
-    return saved ? QString() : text::fromCore(saved.error().message);
-}
-
 } // namespace
 
 VaultController::VaultController(QString path, QObject* parent)
@@ -344,8 +333,9 @@ void VaultController::recover(QString phrase, QString newPassword, QString repea
             auto bytes = recovered->serialize(random, nowSeconds());
             if (!bytes)
                 return failed(text::fromCore(bytes.error().message));
-            if (auto written = writeNow(*storage, *bytes); !written.isEmpty())
-                return failed(written);
+            // Written before the vault is shown (on this worker thread).
+            if (auto written = writeVaultFile(*storage, *bytes); !written.error.isEmpty())
+                return failed(written.error);
             return openedWith(std::move(*recovered),
                               std::make_unique<vault::VaultStorage>(std::move(*storage)));
         },
@@ -406,11 +396,10 @@ vault::Vault* VaultController::editableVault()
 
 Result<const vault::Vault*, QString> VaultController::readableVault() const
 {
-    if (m_state != State::Unlocked || !m_vault)
-        return fail(m_busy ? tr("Wait for the current operation to finish.")
-                           : tr("Unlock the vault first."));
     if (m_busy)
         return fail(tr("Wait for the current operation to finish."));
+    if (m_state != State::Unlocked || !m_vault)
+        return fail(tr("Unlock the vault first."));
     return static_cast<const vault::Vault*>(m_vault.get());
 }
 

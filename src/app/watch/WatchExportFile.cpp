@@ -223,14 +223,4 @@ bool WatchExportFile::open(const QUrl& file)
     return load(std::string(data->view()), true);
 }
 
-void WatchExportFile::unload()
-{
-    m_payload.reset();
-    m_header.reset();
-    m_accounts = 0;
-    m_fromFile = false;
-    emit payloadChanged();
-    emit exportChanged();
-}
-
 } // namespace watchword::app

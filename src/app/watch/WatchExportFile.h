@@ -56,7 +56,6 @@ public:
     // loaded; a failed write leaves the file as it was.
     Q_INVOKABLE bool save(const QUrl& file, bool replace);
     Q_INVOKABLE bool open(const QUrl& file);
-    Q_INVOKABLE void unload();
 
     // For the costs and the watch: the payload (null if none is loaded), its
     // header, and how many accounts it holds.
