@@ -71,9 +71,8 @@ Popup {
         editor.close()
     }
 
-    // The draft's static helpers, callable only through an instance in QML.
     function looksLikeUri(text) {
-        return draft !== null && draft.looksLikeOtpauthUri(text)
+        return finder.looksLikeOtpauthUri(text)
     }
 
     // Fills the form from an otpauth link; false, with the reason shown, if
@@ -158,7 +157,7 @@ Popup {
     }
 
     Binding {
-        target: editor.draft
+        target: editor.draft ? editor.draft.preview : null
         property: "now"
         value: editor.now
         when: editor.draft !== null
@@ -375,7 +374,7 @@ Popup {
                             required property string modelData
                             required property int index
                             objectName: "scanResult" + index
-                            readonly property string label: editor.draft ? editor.draft.describeUri(modelData) : ""
+                            readonly property string label: finder.describeUri(modelData)
                             text: label !== "" ? label : qsTr("Code %1 (not a valid link)").arg(index + 1)
                             enabled: label !== ""
                             Layout.fillWidth: true
@@ -732,14 +731,14 @@ Popup {
                             id: previewLabel
                             objectName: "previewLabel"
                             visible: text !== ""
-                            text: editor.draft ? editor.draft.previewGroupedCode : ""
+                            text: editor.draft ? editor.draft.preview.groupedCode : ""
                             font.family: "monospace"
                             font.pixelSize: Math.round(editor.font.pixelSize * 1.6)
                             Accessible.name: qsTr("Code now: %1").arg(text)
                         }
                         Label {
                             objectName: "previewSeconds"
-                            readonly property int seconds: editor.draft ? editor.draft.previewSecondsLeft : 0
+                            readonly property int seconds: editor.draft ? editor.draft.preview.secondsLeft : 0
                             visible: previewLabel.visible && seconds > 0
                             text: seconds === 1 ? qsTr("1 second left") : qsTr("%1 seconds left").arg(seconds)
                             color: editor.palette.placeholderText

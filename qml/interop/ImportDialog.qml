@@ -108,19 +108,17 @@ Popup {
             }
             Label {
                 objectName: "sourceLabel"
-                text: importer.sourceName
+                text: importer.source.name
                 elide: Text.ElideMiddle
                 Layout.fillWidth: true
             }
         }
 
         Label {
+            objectName: "formatsLabel"
             visible: importer.stage === ImportController.Empty
-            text: qsTr("Exports of Aegis, 2FAS, andOTP, FreeOTP, FreeOTP+, Bitwarden, Authenticator "
-                       + "Pro, Proton Authenticator, LastPass Authenticator, Ente Auth, Google "
-                       + "Authenticator and Watchword backups. You can "
-                       + "also drop the file "
-                       + "on the list of codes. Nothing is added before you have seen the accounts.")
+            text: qsTr("Exports of %1. You can also drop the file on the list of codes. Nothing is "
+                       + "added before you have seen the accounts.").arg(importer.source.knownFormats)
             wrapMode: Text.Wrap
             color: palette.placeholderText
             Layout.fillWidth: true
@@ -137,21 +135,21 @@ Popup {
             ComboBox {
                 id: formatBox
                 objectName: "formatBox"
-                model: importer.formatTitles
-                currentIndex: importer.formatIndex
+                model: importer.source.formatTitles
+                currentIndex: importer.source.formatIndex
                 enabled: !importer.busy
-                onActivated: (index) => importer.formatIndex = index
+                onActivated: (index) => importer.source.formatIndex = index
                 Layout.fillWidth: true
                 Accessible.name: qsTr("The app that made the file")
             }
             Label {
                 text: qsTr("Password")
-                visible: importer.needsPassword
+                visible: importer.source.needsPassword
             }
             TextField {
                 id: passwordField
                 objectName: "passwordField"
-                visible: importer.needsPassword
+                visible: importer.source.needsPassword
                 echoMode: TextInput.Password
                 placeholderText: qsTr("The password the file was exported with")
                 Layout.fillWidth: true
@@ -183,7 +181,7 @@ Popup {
             }
             Label {
                 visible: importer.busy
-                text: importer.needsPassword ? qsTr("Deriving the file's key: this takes a few seconds\u2026")
+                text: importer.source.needsPassword ? qsTr("Deriving the file's key: this takes a few seconds\u2026")
                                              : qsTr("Reading\u2026")
                 color: palette.placeholderText
                 Layout.fillWidth: true
@@ -213,14 +211,7 @@ Popup {
             Layout.fillWidth: true
             Label {
                 objectName: "previewSummary"
-                readonly property int accounts: importer.preview.count - importer.preview.unsupportedCount
-                text: (accounts === 1 ? qsTr("1 account in the file")
-                                      : qsTr("%1 accounts in the file").arg(accounts))
-                      + qsTr(", %1 ticked").arg(importer.preview.checkedCount)
-                      + (importer.preview.unsupportedCount === 0 ? ""
-                         : importer.preview.unsupportedCount === 1
-                           ? qsTr(", 1 entry that cannot be imported (left out)")
-                           : qsTr(", %1 entries that cannot be imported (left out)").arg(importer.preview.unsupportedCount))
+                text: importer.preview.summary
                 wrapMode: Text.Wrap
                 Layout.fillWidth: true
             }
@@ -299,8 +290,8 @@ Popup {
 
         Label {
             objectName: "warningsLabel"
-            visible: importer.stage === ImportController.Preview && importer.warnings.length > 0
-            text: qsTr("From the file: %1").arg(importer.warnings.join("; "))
+            visible: importer.stage === ImportController.Preview && importer.preview.warnings.length > 0
+            text: qsTr("From the file: %1").arg(importer.preview.warnings.join("; "))
             color: dialog.warningColor
             wrapMode: Text.Wrap
             Layout.fillWidth: true

@@ -594,6 +594,10 @@ private slots:
             QVERIFY(other.open(QIODevice::WriteOnly));
         }
         QVERIFY(openImportPicker(app, QStringLiteral("aegis-export.json")));
+        // The dialog's first words name every app it reads, the latest too.
+        const QString formats = app.read(QStringLiteral("formatsLabel"), "text").toString();
+        for (const char* title : {"Aegis", "KeePassXC", "Steam Guard", "Raivo OTP"})
+            QVERIFY2(formats.contains(QLatin1String(title)), qPrintable(formats));
         QCOMPARE(app.read(QStringLiteral("pickerFolder"), "text").toString(), QStringLiteral("~"));
         // The wheel scrolls the list in a picker opened from a dialog: down
         // to the last file, then back up.

@@ -98,7 +98,7 @@ Item {
             verify(!error.showing)
             verify(child(editor, "saveButton").enabled)
             // Typed in lower case with spaces: the same secret as the link's.
-            compare(child(editor, "previewLabel").text, editor.draft.previewGroupedCode)
+            compare(child(editor, "previewLabel").text, editor.draft.preview.groupedCode)
             verify(child(editor, "previewLabel").visible)
         }
 
@@ -173,7 +173,7 @@ Item {
             compare(child(editor, "digitsBox").value, 8)
             compare(child(editor, "algorithmBox").currentText, "SHA512")
             verify(!child(editor, "periodField").visible)
-            compare(child(editor, "previewLabel").text, editor.draft.previewGroupedCode)
+            compare(child(editor, "previewLabel").text, editor.draft.preview.groupedCode)
             compare(child(editor, "previewLabel").text.length, 9) // "1234 5678"
         }
 

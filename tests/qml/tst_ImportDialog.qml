@@ -120,7 +120,7 @@ Item {
             compare(findChild(dialog.contentItem, "sourceLabel").text, "plain.txt")
             dialog.close()
             tryCompare(dialog.controller, "stage", ImportController.Empty)
-            compare(dialog.controller.sourceName, "")
+            compare(dialog.controller.source.name, "")
         }
     }
 }

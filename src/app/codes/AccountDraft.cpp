@@ -259,30 +259,6 @@ void AccountDraft::setNote(const QString& note)
     revalidate();
 }
 
-void AccountDraft::setNow(double now)
-{
-    if (now == m_now)
-        return;
-    const bool newSecond = std::floor(now) != std::floor(m_now);
-    m_now = now;
-    emit nowChanged();
-    if (newSecond)
-        updatePreview();
-}
-
-QString AccountDraft::previewGroupedCode() const
-{
-    return groupCode(m_preview);
-}
-
-int AccountDraft::previewSecondsLeft() const
-{
-    if (!m_generator || m_preview.isEmpty() || !m_generator->parameters().isTimeBased())
-        return 0;
-    return static_cast<int>(
-        m_generator->secondsRemaining(static_cast<std::int64_t>(std::floor(m_now))));
-}
-
 void AccountDraft::setUriError(const QString& error)
 {
     if (error == m_uriError)
@@ -378,33 +354,9 @@ void AccountDraft::revalidate()
     const bool changed = !(errors == m_errors) || generator.has_value() != m_generator.has_value();
     m_errors = std::move(errors);
     m_generator = std::move(generator);
-    m_previewStep = -1;
     if (changed)
         emit errorsChanged();
-    updatePreview();
-}
-
-void AccountDraft::updatePreview()
-{
-    QString code;
-    if (m_generator) {
-        const auto& parameters = m_generator->parameters();
-        if (!parameters.isTimeBased()) {
-            code = QString::fromStdString(m_generator->codeForCounter(parameters.counter));
-        } else if (m_now >= 0) {
-            const auto seconds = static_cast<std::int64_t>(std::floor(m_now));
-            const auto step = static_cast<std::int64_t>(seconds / parameters.period);
-            if (step == m_previewStep) {
-                code = m_preview;
-            } else if (auto computed = m_generator->codeForTime(seconds); computed) {
-                code = QString::fromStdString(*computed);
-                m_previewStep = step;
-            }
-        }
-    }
-    // Emitted also when only the second changed: previewSecondsLeft did.
-    m_preview = code;
-    emit previewChanged();
+    m_preview.follow(m_generator ? &*m_generator : nullptr);
 }
 
 bool AccountDraft::loadUri(QString uri)
@@ -437,28 +389,6 @@ bool AccountDraft::loadUri(QString uri)
     }
     setUriError({});
     return true;
-}
-
-bool AccountDraft::looksLikeOtpauthUri(const QString& text)
-{
-    return QStringView(text).trimmed().startsWith(QLatin1String("otpauth://"), Qt::CaseInsensitive);
-}
-
-QString AccountDraft::describeUri(const QString& text)
-{
-    QByteArray utf8 = text.toUtf8();
-    const auto parsed =
-        otp::parseOtpauthUri(std::string_view(utf8.constData(), std::size_t(utf8.size())));
-    secureWipe(utf8.data(), static_cast<std::size_t>(utf8.size()));
-    if (!parsed)
-        return {};
-    const QString issuer = QString::fromStdString(parsed->issuer());
-    const QString account = QString::fromStdString(parsed->account);
-    if (issuer.isEmpty())
-        return account;
-    if (account.isEmpty())
-        return issuer;
-    return tr("%1 (%2)").arg(issuer, account);
 }
 
 Result<void, QString> AccountDraft::toAccount(vault::OtpAccount& out) const
@@ -547,9 +477,8 @@ void AccountDraft::clearFields()
     m_counter = QStringLiteral("0");
     m_tags.clear();
     m_note.clear();
+    m_preview.follow(nullptr);
     m_generator.reset();
-    m_previewStep = -1;
-    m_preview.clear();
 }
 
 } // namespace watchword::app

@@ -7,8 +7,13 @@
 // since a JavaScript number loses integers above 2^53 and a counter may be any
 // 64-bit value. Each field has its own error string (empty when the field is
 // fine), so the view shows each under its field; `valid` is true when all are
-// empty. The preview is computed from a generator kept while the fields stay
-// the same, so following the clock costs two hash compressions a code.
+// empty. The code the account would show now is the draft's `preview`
+// (CodePreview), computed from a generator kept while the fields stay the
+// same.
+//
+// Its QML members are the form's fields (the tags both as a list and as one
+// line) plus six: the errors, valid, why a link could not be used, the
+// preview, loadUri() and wipe().
 //
 // The secret text never leaves the draft except into the OtpAccount
 // toAccount() fills: there is deliberately no way to write the draft back as
@@ -16,6 +21,7 @@
 // draft's own copy: a text field keeps its own).
 #pragma once
 
+#include "app/codes/CodePreview.h"
 #include "base/Result.h"
 #include "otp/OtpGenerator.h"
 
@@ -82,14 +88,8 @@ class AccountDraft : public QObject
     // Why the last loadUri() failed; empty after a successful one.
     Q_PROPERTY(QString uriError READ uriError NOTIFY uriErrorChanged)
 
-    // Unix seconds (fractional, as the app's Clock gives them).
-    Q_PROPERTY(double now READ now WRITE setNow NOTIFY nowChanged)
-    // The draft's code at `now` (HOTP: at the counter), plain and grouped for
-    // reading; empty while the draft is not valid.
-    Q_PROPERTY(QString previewCode READ previewCode NOTIFY previewChanged)
-    Q_PROPERTY(QString previewGroupedCode READ previewGroupedCode NOTIFY previewChanged)
-    // Seconds the preview stays valid; 0 for HOTP and while there is none.
-    Q_PROPERTY(int previewSecondsLeft READ previewSecondsLeft NOTIFY previewChanged)
+    // The code the account would show now (empty while not valid).
+    Q_PROPERTY(watchword::app::CodePreview* preview READ preview CONSTANT)
 
 public:
     explicit AccountDraft(QObject* parent = nullptr);
@@ -124,36 +124,16 @@ public:
     void setNote(const QString& note);
 
     const AccountFieldErrors& errors() const { return m_errors; }
-    const QString& issuerError() const { return m_errors.issuer; }
-    const QString& accountNameError() const { return m_errors.accountName; }
-    const QString& secretError() const { return m_errors.secret; }
-    const QString& kindError() const { return m_errors.kind; }
-    const QString& algorithmError() const { return m_errors.algorithm; }
-    const QString& digitsError() const { return m_errors.digits; }
-    const QString& periodError() const { return m_errors.period; }
-    const QString& counterError() const { return m_errors.counter; }
-    const QString& tagsError() const { return m_errors.tags; }
-    const QString& noteError() const { return m_errors.note; }
     bool valid() const { return m_generator.has_value(); }
     const QString& uriError() const { return m_uriError; }
 
-    double now() const { return m_now; }
-    void setNow(double now);
-    const QString& previewCode() const { return m_preview; }
-    QString previewGroupedCode() const;
-    int previewSecondsLeft() const;
+    CodePreview* preview() { return &m_preview; }
 
     // Fills every field the URI carries (all but tags and note, which stay
     // as they are) from an otpauth:// URI. On failure sets uriError to the
     // parser's message and changes nothing else. The caller's string is
     // wiped: it holds the secret.
     Q_INVOKABLE bool loadUri(QString uri);
-    // True if text, trimmed, starts with "otpauth://" in any letter case: the
-    // clipboard holds something loadUri() should be offered.
-    Q_INVOKABLE static bool looksLikeOtpauthUri(const QString& text);
-    // "Issuer (account)" for an otpauth URI, to tell several scanned codes
-    // apart without showing their secrets; empty if it does not parse.
-    Q_INVOKABLE static QString describeUri(const QString& text);
 
     // The account the fields describe: issuer, account name, secret,
     // parameters, tags and note (id, version, timestamps, icon and sort
@@ -179,8 +159,6 @@ signals:
     void noteChanged();
     void errorsChanged();
     void uriErrorChanged();
-    void nowChanged();
-    void previewChanged();
 
 private:
     // Sets several fields with one revalidation at the end rather than one
@@ -201,8 +179,6 @@ private:
     // Recomputes every error and the generator, then the preview (not while
     // a Batch is open).
     void revalidate();
-    // Recomputes the preview code from the generator at m_now.
-    void updatePreview();
     void setUriError(const QString& error);
     // Resets every field without signalling (destruction).
     void clearFields();
@@ -221,11 +197,9 @@ private:
     AccountFieldErrors m_errors;
     bool m_batching = false;
     QString m_uriError;
-    double m_now = 0;
-    // Prepared from the fields while they are valid.
+    // Prepared from the fields while they are valid; the preview follows it.
     std::optional<otp::OtpGenerator> m_generator;
-    std::int64_t m_previewStep = -1; // the time step of m_preview (time-based kinds)
-    QString m_preview;
+    CodePreview m_preview{this};
 };
 
 } // namespace watchword::app

@@ -1,6 +1,10 @@
 #include "app/codes/LinkFinder.h"
 
-#include "app/codes/AccountDraft.h"
+#include "base/SecureBuffer.h"
+#include "otp/OtpauthUri.h"
+
+#include <QByteArray>
+#include <string_view>
 
 namespace watchword::app {
 
@@ -19,7 +23,7 @@ LinkAction LinkFinder::fromScan(const QStringList& texts) const
 {
     QStringList links;
     for (const auto& text : texts)
-        if (AccountDraft::looksLikeOtpauthUri(text))
+        if (looksLikeOtpauthUri(text))
             links << text;
     if (links.size() == 1)
         return act(QStringLiteral("fill"), links.front(), tr("Filled in from the QR code."));
@@ -38,7 +42,7 @@ LinkAction LinkFinder::fromScan(const QStringList& texts) const
 LinkAction LinkFinder::fromDrop(const QStringList& uris, const QString& text) const
 {
     const QString dropped = tr("Filled in from the dropped link.");
-    if (AccountDraft::looksLikeOtpauthUri(text))
+    if (looksLikeOtpauthUri(text))
         return act(QStringLiteral("fill"), text.trimmed(), dropped);
     // A text/uri-list's lines: comments (#) and empty lines aside.
     QStringList entries;
@@ -46,13 +50,35 @@ LinkAction LinkFinder::fromDrop(const QStringList& uris, const QString& text) co
         if (const QString line = entry.trimmed(); !line.isEmpty() && !line.startsWith(u'#'))
             entries << line;
     for (const auto& entry : entries)
-        if (AccountDraft::looksLikeOtpauthUri(entry))
+        if (looksLikeOtpauthUri(entry))
             return act(QStringLiteral("fill"), entry, dropped);
     for (const auto& entry : entries)
         if (entry.startsWith(QStringLiteral("file:"), Qt::CaseInsensitive))
             return act(QStringLiteral("read"), entry, {});
     return act(QStringLiteral("explain"), {},
                tr("Drop an image with a QR code, or an otpauth:// link."));
+}
+
+bool LinkFinder::looksLikeOtpauthUri(const QString& text)
+{
+    return QStringView(text).trimmed().startsWith(QLatin1String("otpauth://"), Qt::CaseInsensitive);
+}
+
+QString LinkFinder::describeUri(const QString& text)
+{
+    QByteArray utf8 = text.toUtf8();
+    const auto parsed =
+        otp::parseOtpauthUri(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    secureWipe(utf8.data(), static_cast<std::size_t>(utf8.size()));
+    if (!parsed)
+        return {};
+    const QString issuer = QString::fromStdString(parsed->issuer());
+    const QString account = QString::fromStdString(parsed->account);
+    if (issuer.isEmpty())
+        return account;
+    if (account.isEmpty())
+        return issuer;
+    return tr("%1 (%2)").arg(issuer, account);
 }
 
 } // namespace watchword::app

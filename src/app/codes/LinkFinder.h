@@ -47,6 +47,12 @@ public:
     // A drop: text, or a URI list (links, or image files).
     Q_INVOKABLE watchword::app::LinkAction fromDrop(const QStringList& uris,
                                                     const QString& text) const;
+    // True if text, trimmed, starts with "otpauth://" in any letter case: the
+    // clipboard holds something the form should be offered.
+    Q_INVOKABLE static bool looksLikeOtpauthUri(const QString& text);
+    // "Issuer (account)" for an otpauth URI, to tell several scanned codes
+    // apart without showing their secrets; empty if it does not parse.
+    Q_INVOKABLE static QString describeUri(const QString& text);
 };
 
 } // namespace watchword::app

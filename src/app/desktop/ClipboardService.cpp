@@ -1,6 +1,6 @@
 #include "app/desktop/ClipboardService.h"
 
-#include "app/codes/AccountDraft.h"
+#include "app/codes/LinkFinder.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -79,7 +79,7 @@ void ClipboardService::forget()
 QString ClipboardService::otpauthLink() const
 {
     const QString text = QGuiApplication::clipboard()->text(QClipboard::Clipboard);
-    return AccountDraft::looksLikeOtpauthUri(text) ? text.trimmed() : QString();
+    return LinkFinder::looksLikeOtpauthUri(text) ? text.trimmed() : QString();
 }
 
 } // namespace watchword::app

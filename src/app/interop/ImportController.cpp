@@ -1,15 +1,14 @@
 #include "app/interop/ImportController.h"
 
-#include "app/codes/AccountListModel.h"
 #include "app/common/Background.h"
 #include "app/common/Notify.h"
 #include "app/vault/AccountCopies.h"
+#include "app/vault/DemoVault.h"
 #include "app/vault/RecordIds.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
 #include "base/SecureBuffer.h"
 #include "crypto/Random.h"
-#include "interop/exporters/Export.h"
 #include "interop/importers/Import.h"
 #include "interop/importers/ImportPlan.h"
 #include "text/CoreText.h"
@@ -42,19 +41,6 @@ SecureBuffer utf8Secret(QString& text)
     return bytes;
 }
 
-QString kindTitle(otp::OtpKind kind)
-{
-    switch (kind) {
-    case otp::OtpKind::Totp:
-        return QStringLiteral("TOTP");
-    case otp::OtpKind::Hotp:
-        return QStringLiteral("HOTP");
-    case otp::OtpKind::Steam:
-        return QStringLiteral("Steam");
-    }
-    return {};
-}
-
 // What the user is told when a read fails: the core's sentence names the
 // entry or the position; a missing password is asked for plainly.
 QString readError(const Error<importers::ImportError>& error)
@@ -82,7 +68,10 @@ struct ReadOutcome
 
 } // namespace
 
-ImportController::ImportController(QObject* parent) : QObject(parent) {}
+ImportController::ImportController(QObject* parent) : QObject(parent)
+{
+    connect(&m_source, &ImportSource::formatChosen, this, [this] { setError({}); });
+}
 
 ImportController::~ImportController() = default;
 
@@ -100,48 +89,22 @@ void ImportController::setVault(VaultController* vault)
     emit vaultChanged();
 }
 
-QStringList ImportController::formatTitles() const
-{
-    QStringList titles;
-    for (const auto format : m_formats)
-        titles << QString::fromUtf8(importers::formatTitle(format));
-    return titles;
-}
-
-void ImportController::setFormatIndex(int index)
-{
-    if (index < 0 || index >= int(m_formats.size()) || index == m_formatIndex)
-        return;
-    m_formatIndex = index;
-    setError({});
-    emit formatChanged();
-}
-
-bool ImportController::needsPassword() const
-{
-    if (!m_data || m_formats.empty())
-        return false;
-    return importers::isEncrypted(m_formats[std::size_t(m_formatIndex)], m_data->span());
-}
-
 bool ImportController::openFile(const QUrl& url)
 {
     const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
     const QString name = QFileInfo(path).fileName();
+    const std::string localPath = QFile::encodeName(path).toStdString();
     // Straight into a wiped buffer (a plain export holds every secret); a
     // FIFO or a device is refused, never waited on.
-    auto data =
-        readRegularFile(QFile::encodeName(path).toStdString(), importers::maximumImportBytes);
+    auto data = readRegularFile(localPath, importers::maximumImportBytes);
     if (!data) {
         reset();
         setError(tr("Cannot import %1: %2").arg(name, QString::fromStdString(data.error())));
         return false;
     }
-    if (!openBytes(std::make_unique<SecureBuffer>(std::move(data).value()), name))
-        return false;
     // A Steam Desktop Authenticator manifest.json reads the .maFiles beside it.
-    m_companions = importers::companionFilesBeside(QFile::encodeName(path).toStdString());
-    return true;
+    return openBytes(std::make_unique<SecureBuffer>(std::move(data).value()), name,
+                     importers::companionFilesBeside(localPath));
 }
 
 bool ImportController::openData(const QByteArray& data, const QString& sourceName)
@@ -158,38 +121,30 @@ bool ImportController::openText(QString text, const QString& sourceName)
     return true;
 }
 
-bool ImportController::openBytes(std::unique_ptr<SecureBuffer> data, const QString& sourceName)
+bool ImportController::openBytes(std::unique_ptr<SecureBuffer> data, const QString& sourceName,
+                                 importers::CompanionFiles companions)
 {
     reset();
     if (data->size() == 0) {
         setError(tr("%1 is empty.").arg(sourceName));
         return false;
     }
-    m_sourceName = sourceName;
-    m_formats = importers::guessFormats(data->span());
-    m_guessed = int(m_formats.size());
-    for (const auto format : importers::allFormats)
-        if (std::find(m_formats.begin(), m_formats.end(), format) == m_formats.end())
-            m_formats.push_back(format);
-    m_formatIndex = 0;
-    m_data = std::move(data);
-    if (m_guessed == 0)
+    m_source.load(std::move(data), sourceName, std::move(companions));
+    if (!m_source.recognised())
         setError(tr("This file is not in a format Watchword recognises (%1): if it is one, choose "
                     "its app below.")
-                     .arg(QString::fromUtf8(importers::describeUnrecognised(m_data->span()))));
-    emit sourceChanged();
-    emit formatChanged();
+                     .arg(m_source.unrecognisedHint()));
     setStage(Stage::Source);
     return true;
 }
 
 void ImportController::read(QString password)
 {
-    if (!m_data || m_formats.empty() || m_busy) {
+    if (!m_source.loaded() || m_busy) {
         text::wipe(password);
         return;
     }
-    const auto format = m_formats[std::size_t(m_formatIndex)];
+    const auto format = m_source.format();
     // Watchword's own backup takes the password as the vault does (NFKD,
     // docs/FORMAT.md section 10); other apps' files as typed.
     std::optional<SecureBuffer> secret;
@@ -202,7 +157,7 @@ void ImportController::read(QString password)
     const std::uint64_t request = ++m_request;
     runInBackground(
         this,
-        [data = m_data, format, shared, companions = m_companions] {
+        [data = m_source.data(), format, shared, companions = m_source.companions()] {
             ReadOutcome outcome;
             std::optional<ByteView> typed;
             if (shared->has_value())
@@ -241,54 +196,10 @@ void ImportController::showPreview(std::unique_ptr<importers::Imported> imported
         setError(readable.error());
         return;
     }
-    const auto plan = importers::planImport(*imported, **readable);
-    std::vector<ImportPreviewModel::Row> rows;
-    rows.reserve(plan.size());
-    for (const auto& planned : plan) {
-        const auto& account = imported->accounts[planned.index];
-        ImportPreviewModel::Row row;
-        row.issuer = QString::fromStdString(account.issuer);
-        row.accountName = QString::fromStdString(account.accountName);
-        row.kind = kindTitle(account.parameters.kind);
-        row.tags = toQStringList(account.tags);
-        switch (planned.match) {
-        case importers::ImportMatch::New:
-            row.match = QStringLiteral("new");
-            row.matchText = tr("New");
-            break;
-        case importers::ImportMatch::Duplicate:
-            row.match = QStringLiteral("duplicate");
-            row.matchText = planned.earlierEntry
-                                ? tr("Repeats entry %1 of this file").arg(*planned.earlierEntry + 1)
-                                : tr("Already in the vault");
-            row.checked = false;
-            break;
-        case importers::ImportMatch::SameName:
-            row.match = QStringLiteral("same-name");
-            row.matchText = tr("Same name, different secret");
-            break;
-        }
-        rows.push_back(std::move(row));
-    }
-    for (const auto& skipped : imported->skipped) {
-        ImportPreviewModel::Row row;
-        row.issuer = skipped.name.empty() ? tr("Entry %1").arg(skipped.entry + 1)
-                                          : QString::fromStdString(skipped.name);
-        row.accountName = tr("entry %1 of the file").arg(skipped.entry + 1);
-        row.match = QStringLiteral("unsupported");
-        row.matchText = tr("Cannot import: %1").arg(QString::fromStdString(skipped.why));
-        row.checked = false;
-        row.importable = false;
-        rows.push_back(std::move(row));
-    }
-    m_warnings.clear();
-    for (const auto& warning : imported->warnings)
-        m_warnings << QString::fromStdString(warning);
+    m_preview.show(*imported, importers::planImport(*imported, **readable));
     m_imported = std::move(imported);
     // The source is no longer needed: its secrets are in m_imported now.
-    m_data.reset();
-    m_preview.setRows(std::move(rows));
-    emit previewChanged();
+    m_source.dropData();
     if (m_preview.count() == 0)
         setError(tr("The file holds no accounts."));
     else if (m_preview.count() == m_preview.unsupportedCount())
@@ -396,12 +307,6 @@ void ImportController::onImportFinished(bool added, const QString& message)
                            : tr("%1 entries that cannot be imported were left out.").arg(leftOut)));
 }
 
-void ImportController::forgetImported()
-{
-    m_imported.reset(); // every secret it holds wipes itself
-    m_data.reset();
-}
-
 void ImportController::stopReading()
 {
     if (!m_busy || m_adding)
@@ -414,20 +319,12 @@ void ImportController::stopReading()
 void ImportController::reset()
 {
     ++m_request;
-    forgetImported();
-    m_formats.clear();
-    m_guessed = 0;
-    m_formatIndex = 0;
-    m_sourceName.clear();
-    m_companions = {};
-    m_warnings.clear();
+    m_imported.reset(); // every secret it holds wipes itself
+    m_source.clear();
     m_preview.clear();
     if (!m_adding)
         setBusy(false);
     setError({});
-    emit sourceChanged();
-    emit formatChanged();
-    emit previewChanged();
     setStage(Stage::Empty);
 }
 
@@ -436,29 +333,12 @@ bool ImportController::openDemoSample()
     if (!m_vault || !m_vault->demo())
         return false;
     auto copies = accountCopies(*m_vault, {});
-    if (!copies || copies->size() < 3)
+    if (!copies)
         return false;
-    const auto& accounts = *copies;
-    auto& random = crypto::systemRandom();
-    std::vector<vault::OtpAccount> sample;
-    sample.push_back(accounts[0].clone());
-    sample.push_back(accounts[1].clone());
-    auto renewed = accounts[2].clone();
-    random.fill(renewed.secret.span());
-    sample.push_back(std::move(renewed));
-    for (const char* issuer : {"Fastmail", "Mastodon"}) {
-        vault::OtpAccount fresh;
-        fresh.issuer = issuer;
-        fresh.accountName = "sam@example.org";
-        fresh.secret = SecureBuffer(20);
-        random.fill(fresh.secret.span());
-        sample.push_back(std::move(fresh));
-    }
-    auto exported =
-        exporters::exportAccounts(exporters::ExportFormat::OtpauthList, sample, {}, random);
-    if (!exported)
+    auto sample = demoImportSample(*copies, crypto::systemRandom());
+    if (!sample)
         return false;
-    if (!openBytes(std::make_unique<SecureBuffer>(exported->data.span()),
+    if (!openBytes(std::make_unique<SecureBuffer>(std::move(*sample)),
                    QStringLiteral("accounts.txt")))
         return false;
     read({});

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "app/interop/ImportPreviewModel.h"
+#include "app/interop/ImportSource.h"
 #include "app/vault/VaultController.h"
 #include "interop/importers/Import.h"
 
@@ -23,7 +24,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
-#include <QStringList>
 #include <QUrl>
 #include <QtQml/qqmlregistration.h>
 #include <cstdint>
@@ -46,17 +46,10 @@ class ImportController : public QObject
     QML_ELEMENT
     Q_PROPERTY(watchword::app::VaultController* vault READ vault WRITE setVault NOTIFY vaultChanged)
     Q_PROPERTY(Stage stage READ stage NOTIFY stageChanged)
-    // The source's name as shown ("aegis.json", "Scanned QR code").
-    Q_PROPERTY(QString sourceName READ sourceName NOTIFY sourceChanged)
-    // The formats the source may be read as (formatTitle), guessed ones first.
-    Q_PROPERTY(QStringList formatTitles READ formatTitles NOTIFY sourceChanged)
-    // How many of formatTitles were guessed from the content.
-    Q_PROPERTY(int guessedCount READ guessedCount NOTIFY sourceChanged)
-    Q_PROPERTY(int formatIndex READ formatIndex WRITE setFormatIndex NOTIFY formatChanged)
-    Q_PROPERTY(bool needsPassword READ needsPassword NOTIFY formatChanged)
+    // The file or text chosen, and the format it is read as.
+    Q_PROPERTY(watchword::app::ImportSource* source READ source CONSTANT)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
     Q_PROPERTY(QString error READ error NOTIFY errorChanged)
-    Q_PROPERTY(QStringList warnings READ warnings NOTIFY previewChanged)
     Q_PROPERTY(watchword::app::ImportPreviewModel* preview READ preview CONSTANT)
 
 public:
@@ -73,15 +66,9 @@ public:
     VaultController* vault() const { return m_vault; }
     void setVault(VaultController* vault);
     Stage stage() const { return m_stage; }
-    const QString& sourceName() const { return m_sourceName; }
-    QStringList formatTitles() const;
-    int guessedCount() const { return m_guessed; }
-    int formatIndex() const { return m_formatIndex; }
-    void setFormatIndex(int index);
-    bool needsPassword() const;
+    ImportSource* source() { return &m_source; }
     bool busy() const { return m_busy; }
     const QString& error() const { return m_error; }
-    const QStringList& warnings() const { return m_warnings; }
     ImportPreviewModel* preview() { return &m_preview; }
 
     // A file chosen in the dialog or dropped on the window. False, with
@@ -105,9 +92,8 @@ public:
     Q_INVOKABLE bool addChecked();
     // Forgets the source, the accounts read and the preview.
     Q_INVOKABLE void reset();
-    // For the documentation's screenshots in the demo vault only: a small
-    // otpauth list made of two of its accounts (duplicates), one account of
-    // the same name with a new secret and two new ones, read into a preview.
+    // For the documentation's screenshots in the demo vault only: the demo
+    // import sample (demoImportSample) read into a preview.
     Q_INVOKABLE bool openDemoSample();
 
     // For tests and openDemoSample(): data (any bytes) as the source.
@@ -116,11 +102,8 @@ public:
 signals:
     void vaultChanged();
     void stageChanged();
-    void sourceChanged();
-    void formatChanged();
     void busyChanged();
     void errorChanged();
-    void previewChanged();
     // The accounts are in the vault and saved; message says how many.
     void finished(const QString& message);
 
@@ -128,27 +111,19 @@ private:
     void setStage(Stage stage);
     void setBusy(bool busy);
     void setError(QString error);
-    bool openBytes(std::unique_ptr<SecureBuffer> data, const QString& sourceName);
+    bool openBytes(std::unique_ptr<SecureBuffer> data, const QString& sourceName,
+                   importers::CompanionFiles companions = {});
     void showPreview(std::unique_ptr<importers::Imported> imported);
-    void forgetImported();
     bool commit(const std::vector<std::size_t>& chosen);
     void onImportFinished(bool added, const QString& message);
 
     VaultController* m_vault = nullptr; // not owned; null when destroyed
     Stage m_stage = Stage::Empty;
-    QString m_sourceName;
-    // The source's bytes, shared with a read running on the pool.
-    std::shared_ptr<const SecureBuffer> m_data;
-    // The files beside an opened file (a Steam manifest's .maFiles); empty
-    // for pasted text.
-    importers::CompanionFiles m_companions;
-    std::vector<importers::Format> m_formats; // guessed first, then the rest
-    int m_guessed = 0;
-    int m_formatIndex = 0;
+    ImportSource m_source;
     bool m_busy = false;
     bool m_adding = false;
     QString m_error;
-    QStringList m_warnings;
+    // What was read, secrets included: between the read and the adding.
     std::unique_ptr<importers::Imported> m_imported;
     ImportPreviewModel m_preview;
     std::uint64_t m_request = 0; // the latest read; older answers are dropped

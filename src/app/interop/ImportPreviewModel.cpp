@@ -1,15 +1,86 @@
 #include "app/interop/ImportPreviewModel.h"
 
+#include "app/codes/AccountListModel.h"
+#include "interop/importers/Import.h"
+#include "interop/importers/ImportPlan.h"
+
 #include <algorithm>
+#include <utility>
 
 namespace watchword::app {
 
+namespace {
+
+QString kindTitle(otp::OtpKind kind)
+{
+    switch (kind) {
+    case otp::OtpKind::Totp:
+        return QStringLiteral("TOTP");
+    case otp::OtpKind::Hotp:
+        return QStringLiteral("HOTP");
+    case otp::OtpKind::Steam:
+        return QStringLiteral("Steam");
+    }
+    return {};
+}
+
+} // namespace
+
 ImportPreviewModel::ImportPreviewModel(QObject* parent) : QAbstractListModel(parent) {}
 
-void ImportPreviewModel::setRows(std::vector<Row> rows)
+void ImportPreviewModel::show(const importers::Imported& imported,
+                              const std::vector<importers::PlannedAccount>& plan)
+{
+    std::vector<Row> rows;
+    rows.reserve(plan.size() + imported.skipped.size());
+    for (const auto& planned : plan) {
+        const auto& account = imported.accounts[planned.index];
+        Row row;
+        row.issuer = QString::fromStdString(account.issuer);
+        row.accountName = QString::fromStdString(account.accountName);
+        row.kind = kindTitle(account.parameters.kind);
+        row.tags = toQStringList(account.tags);
+        switch (planned.match) {
+        case importers::ImportMatch::New:
+            row.match = QStringLiteral("new");
+            row.matchText = tr("New");
+            break;
+        case importers::ImportMatch::Duplicate:
+            row.match = QStringLiteral("duplicate");
+            row.matchText = planned.earlierEntry
+                                ? tr("Repeats entry %1 of this file").arg(*planned.earlierEntry + 1)
+                                : tr("Already in the vault");
+            row.checked = false;
+            break;
+        case importers::ImportMatch::SameName:
+            row.match = QStringLiteral("same-name");
+            row.matchText = tr("Same name, different secret");
+            break;
+        }
+        rows.push_back(std::move(row));
+    }
+    for (const auto& skipped : imported.skipped) {
+        Row row;
+        row.issuer = skipped.name.empty() ? tr("Entry %1").arg(skipped.entry + 1)
+                                          : QString::fromStdString(skipped.name);
+        row.accountName = tr("entry %1 of the file").arg(skipped.entry + 1);
+        row.match = QStringLiteral("unsupported");
+        row.matchText = tr("Cannot import: %1").arg(QString::fromStdString(skipped.why));
+        row.checked = false;
+        row.importable = false;
+        rows.push_back(std::move(row));
+    }
+    QStringList warnings;
+    for (const auto& warning : imported.warnings)
+        warnings << QString::fromStdString(warning);
+    setRows(std::move(rows), std::move(warnings));
+}
+
+void ImportPreviewModel::setRows(std::vector<Row> rows, QStringList warnings)
 {
     beginResetModel();
     m_rows = std::move(rows);
+    m_warnings = std::move(warnings);
     endResetModel();
     emit countChanged();
     emit checkedCountChanged();
@@ -17,7 +88,21 @@ void ImportPreviewModel::setRows(std::vector<Row> rows)
 
 void ImportPreviewModel::clear()
 {
-    setRows({});
+    setRows({}, {});
+}
+
+QString ImportPreviewModel::summary() const
+{
+    const int unsupported = unsupportedCount();
+    const int accounts = count() - unsupported;
+    QString text =
+        accounts == 1 ? tr("1 account in the file") : tr("%1 accounts in the file").arg(accounts);
+    text += tr(", %1 ticked").arg(checkedCount());
+    if (unsupported == 1)
+        text += tr(", 1 entry that cannot be imported (left out)");
+    else if (unsupported > 1)
+        text += tr(", %1 entries that cannot be imported (left out)").arg(unsupported);
+    return text;
 }
 
 int ImportPreviewModel::checkedCount() const

@@ -3,7 +3,8 @@
 // ImportMatch) and whether it is ticked for adding. Duplicates start
 // unticked. After the accounts, one row per entry that cannot be imported
 // (importers::SkippedEntry): never ticked, saying why. No secret is ever in
-// the model.
+// the model. Beside the rows: what the file said of what it could not keep
+// (warnings) and the one-line summary above the list.
 #pragma once
 
 #include <QAbstractListModel>
@@ -12,6 +13,11 @@
 #include <QtQml/qqmlregistration.h>
 #include <cstddef>
 #include <vector>
+
+namespace watchword::importers {
+struct Imported;
+struct PlannedAccount;
+} // namespace watchword::importers
 
 namespace watchword::app {
 
@@ -23,6 +29,11 @@ class ImportPreviewModel : public QAbstractListModel
     Q_PROPERTY(int count READ count NOTIFY countChanged)
     Q_PROPERTY(int checkedCount READ checkedCount NOTIFY checkedCountChanged)
     Q_PROPERTY(int unsupportedCount READ unsupportedCount NOTIFY countChanged)
+    // "7 accounts in the file, 5 ticked, 1 entry that cannot be imported
+    // (left out)".
+    Q_PROPERTY(QString summary READ summary NOTIFY checkedCountChanged)
+    // What the file said of what it could not keep as it was, in order.
+    Q_PROPERTY(QStringList warnings READ warnings NOTIFY countChanged)
 
 public:
     enum Role {
@@ -51,11 +62,16 @@ public:
 
     explicit ImportPreviewModel(QObject* parent = nullptr);
 
-    void setRows(std::vector<Row> rows);
+    // One row per planned account (the plan's order), then one per entry
+    // that was skipped, and the file's warnings.
+    void show(const importers::Imported& imported,
+              const std::vector<importers::PlannedAccount>& plan);
     void clear();
     int count() const { return int(m_rows.size()); }
     int checkedCount() const;
     int unsupportedCount() const;
+    QString summary() const;
+    const QStringList& warnings() const { return m_warnings; }
     // The rows ticked, in order (indexes into the import's accounts).
     std::vector<std::size_t> checkedRows() const;
 
@@ -73,7 +89,10 @@ signals:
     void checkedCountChanged();
 
 private:
+    void setRows(std::vector<Row> rows, QStringList warnings);
+
     std::vector<Row> m_rows;
+    QStringList m_warnings;
 };
 
 } // namespace watchword::app

@@ -1,5 +1,6 @@
 #include "app/vault/DemoVault.h"
 
+#include "interop/exporters/Export.h"
 #include "keychain/Keychain.h"
 #include "otp/OtpParameters.h"
 #include "vault/Calibration.h"
@@ -73,6 +74,32 @@ Result<DemoVault, std::string> makeDemoVault(crypto::RandomSource& random, std::
     if (!file)
         return fail(file.error().message);
     return DemoVault{std::move(*created), std::move(*file)};
+}
+
+Result<SecureBuffer, std::string> demoImportSample(const std::vector<vault::OtpAccount>& accounts,
+                                                   crypto::RandomSource& random)
+{
+    if (accounts.size() < 3)
+        return fail(std::string("the demo sample needs three accounts"));
+    std::vector<vault::OtpAccount> sample;
+    sample.push_back(accounts[0].clone());
+    sample.push_back(accounts[1].clone());
+    auto renewed = accounts[2].clone();
+    random.fill(renewed.secret.span());
+    sample.push_back(std::move(renewed));
+    for (const char* issuer : {"Fastmail", "Mastodon"}) {
+        vault::OtpAccount fresh;
+        fresh.issuer = issuer;
+        fresh.accountName = "sam@example.org";
+        fresh.secret = SecureBuffer(20);
+        random.fill(fresh.secret.span());
+        sample.push_back(std::move(fresh));
+    }
+    auto exported =
+        exporters::exportAccounts(exporters::ExportFormat::OtpauthList, sample, {}, random);
+    if (!exported)
+        return fail(exported.error().message);
+    return std::move(exported->data);
 }
 
 } // namespace watchword::app

@@ -5,12 +5,14 @@
 
 #include "base/Bytes.h"
 #include "base/Result.h"
+#include "base/SecureBuffer.h"
 #include "crypto/Random.h"
 #include "vault/Vault.h"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace watchword::app {
 
@@ -27,5 +29,12 @@ struct DemoVault
 // message if the core refused any step.
 [[nodiscard]] Result<DemoVault, std::string> makeDemoVault(crypto::RandomSource& random,
                                                            std::int64_t now);
+
+// The import preview's demo (the documentation's screenshot): an otpauth://
+// list of two of accounts (duplicates), the third with a new secret (same
+// name, another secret) and two new accounts. Fails if accounts has fewer
+// than three.
+[[nodiscard]] Result<SecureBuffer, std::string>
+demoImportSample(const std::vector<vault::OtpAccount>& accounts, crypto::RandomSource& random);
 
 } // namespace watchword::app

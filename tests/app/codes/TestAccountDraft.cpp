@@ -10,6 +10,7 @@
 
 using namespace watchword;
 using watchword::app::AccountDraft;
+using watchword::app::CodePreview;
 
 namespace {
 
@@ -106,9 +107,6 @@ private slots:
     void loadAccountForEditing();
     void toAccountKeepsTheCallersFields();
     void wipeEmptiesEveryField();
-    void looksLikeOtpauthUri_data();
-    void looksLikeOtpauthUri();
-    void describesUrisWithoutTheirSecret();
 };
 
 void TestAccountDraft::newDraftIsInvalidWithoutNoise()
@@ -122,11 +120,11 @@ void TestAccountDraft::newDraftIsInvalidWithoutNoise()
     QCOMPARE(draft.period(), qint64(30));
     // An empty form misses the two things only the user can give.
     QCOMPARE(errorsOf(draft), (QStringList{"accountNameError", "secretError"}));
-    QVERIFY(draft.previewCode().isEmpty());
+    QVERIFY(draft.preview()->code().isEmpty());
     vault::OtpAccount account;
     const auto filled = draft.toAccount(account);
     QVERIFY(!filled);
-    QCOMPARE(filled.error(), draft.accountNameError());
+    QCOMPARE(filled.error(), draft.errors().accountName);
 }
 
 void TestAccountDraft::loadsValidUris_data()
@@ -187,10 +185,10 @@ void TestAccountDraft::loadsValidUris()
     auto expectedFields = fields(draft);
     expectedFields.insert(QStringLiteral("recordId"), again.recordId());
     QCOMPARE(fields(again), expectedFields);
-    again.setNow(1700000000);
-    draft.setNow(1700000000);
-    QVERIFY(!draft.previewCode().isEmpty());
-    QCOMPARE(again.previewCode(), draft.previewCode());
+    again.preview()->setNow(1700000000);
+    draft.preview()->setNow(1700000000);
+    QVERIFY(!draft.preview()->code().isEmpty());
+    QCOMPARE(again.preview()->code(), draft.preview()->code());
 }
 
 void TestAccountDraft::refusesInvalidUris_data()
@@ -330,11 +328,11 @@ void TestAccountDraft::eachFieldHasItsOwnError()
     QFETCH(QString, mentions);
 
     AccountDraft draft;
-    draft.setNow(59);
+    draft.preview()->setNow(59);
     QVERIFY(draft.loadUri(QString::fromLatin1(wikiBasic)));
     draft.setKind(kind);
     QVERIFY2(draft.valid(), qPrintable(errorsOf(draft).join(u' ')));
-    QVERIFY(!draft.previewCode().isEmpty());
+    QVERIFY(!draft.preview()->code().isEmpty());
 
     QSignalSpy errorsChanged(&draft, &AccountDraft::errorsChanged);
     QVERIFY(draft.setProperty(property.toLatin1(), value));
@@ -342,7 +340,7 @@ void TestAccountDraft::eachFieldHasItsOwnError()
     const QString message = errorNamed(draft, error);
     QVERIFY2(message.contains(mentions), qPrintable(message));
     QVERIFY(!draft.valid());
-    QVERIFY(draft.previewCode().isEmpty());
+    QVERIFY(draft.preview()->code().isEmpty());
     QVERIFY(errorsChanged.count() >= 1);
 
     vault::OtpAccount account;
@@ -387,18 +385,18 @@ void TestAccountDraft::previewIsTheRfc6238Code()
     draft.setAlgorithm(algorithm);
     draft.setDigits(8);
     // A fraction of a second changes nothing: codes follow whole seconds.
-    draft.setNow(double(time) + 0.75);
+    draft.preview()->setNow(double(time) + 0.75);
     QVERIFY2(draft.valid(), qPrintable(errorsOf(draft).join(u' ')));
-    QCOMPARE(draft.previewCode(), code);
-    QCOMPARE(draft.previewGroupedCode(), code.left(4) + u' ' + code.mid(4));
-    QCOMPARE(draft.previewSecondsLeft(), int(30 - time % 30));
+    QCOMPARE(draft.preview()->code(), code);
+    QCOMPARE(draft.preview()->groupedCode(), code.left(4) + u' ' + code.mid(4));
+    QCOMPARE(draft.preview()->secondsLeft(), int(30 - time % 30));
 }
 
 void TestAccountDraft::previewFollowsTheClock()
 {
     const auto rfc = test::loadJson(QStringLiteral("rfc/rfc6238_totp.json"));
     AccountDraft draft;
-    QSignalSpy preview(&draft, &AccountDraft::previewChanged);
+    QSignalSpy preview(draft.preview(), &CodePreview::changed);
     draft.setAccountName(QStringLiteral("RFC 6238"));
     draft.setSecret(rfc.value(QLatin1String("seeds"))
                         .toObject()
@@ -408,18 +406,18 @@ void TestAccountDraft::previewFollowsTheClock()
                         .toString());
     draft.setDigits(8);
     // RFC 6238: 94287082 at 59 s (step 1), 07081804 at 1111111109 s.
-    draft.setNow(59);
-    QCOMPARE(draft.previewCode(), QStringLiteral("94287082"));
-    QCOMPARE(draft.previewSecondsLeft(), 1);
+    draft.preview()->setNow(59);
+    QCOMPARE(draft.preview()->code(), QStringLiteral("94287082"));
+    QCOMPARE(draft.preview()->secondsLeft(), 1);
     preview.clear();
-    draft.setNow(59.5);
+    draft.preview()->setNow(59.5);
     QCOMPARE(preview.count(), 0); // the same second: nothing to redraw
-    draft.setNow(1111111109);
-    QCOMPARE(draft.previewCode(), QStringLiteral("07081804"));
+    draft.preview()->setNow(1111111109);
+    QCOMPARE(draft.preview()->code(), QStringLiteral("07081804"));
     QCOMPARE(preview.count(), 1);
     // Before the epoch there is no code to show.
-    draft.setNow(-1);
-    QVERIFY(draft.previewCode().isEmpty());
+    draft.preview()->setNow(-1);
+    QVERIFY(draft.preview()->code().isEmpty());
     QVERIFY(draft.valid());
 }
 
@@ -449,11 +447,11 @@ void TestAccountDraft::hotpPreviewIsTheCodeAtTheCounter()
     draft.setKind(QStringLiteral("hotp"));
     draft.setCounter(counter);
     QVERIFY2(draft.valid(), qPrintable(errorsOf(draft).join(u' ')));
-    QCOMPARE(draft.previewCode(), code);
-    QCOMPARE(draft.previewSecondsLeft(), 0);
+    QCOMPARE(draft.preview()->code(), code);
+    QCOMPARE(draft.preview()->secondsLeft(), 0);
     // The clock does not move an HOTP code.
-    draft.setNow(1700000000);
-    QCOMPARE(draft.previewCode(), code);
+    draft.preview()->setNow(1700000000);
+    QCOMPARE(draft.preview()->code(), code);
 }
 
 void TestAccountDraft::steamPreviewUsesTheSteamAlphabet_data()
@@ -486,15 +484,15 @@ void TestAccountDraft::steamPreviewUsesTheSteamAlphabet()
     draft.setIssuer(QStringLiteral("Steam"));
     draft.setSecret(asTyped(secret));
     draft.setKind(QStringLiteral("steam"));
-    draft.setNow(double(time));
+    draft.preview()->setNow(double(time));
     QVERIFY2(draft.valid(), qPrintable(errorsOf(draft).join(u' ')));
-    QCOMPARE(draft.previewCode(), code);
-    QCOMPARE(draft.previewCode().size(), qsizetype(otp::steamDigits));
-    for (const QChar c : draft.previewCode())
+    QCOMPARE(draft.preview()->code(), code);
+    QCOMPARE(draft.preview()->code().size(), qsizetype(otp::steamDigits));
+    for (const QChar c : draft.preview()->code())
         QVERIFY(QLatin1String(otp::steamAlphabet.data(), qsizetype(otp::steamAlphabet.size()))
                     .contains(c));
     // Five symbols stay one group.
-    QCOMPARE(draft.previewGroupedCode(), code);
+    QCOMPARE(draft.preview()->groupedCode(), code);
 }
 
 void TestAccountDraft::kindSetsSteamParameters()
@@ -515,9 +513,9 @@ void TestAccountDraft::kindSetsSteamParameters()
     QVERIFY(draft.loadUri(
         QStringLiteral("otpauth://steam/Steam:alice?secret=JRZCL47CMXVOQMNPZR2F7J4RGI")));
     QCOMPARE(draft.kind(), QStringLiteral("steam"));
-    draft.setNow(1700000000);
+    draft.preview()->setNow(1700000000);
     // The Aegis test vault's Steam entry, as otp/steam_codes.json records it.
-    QCOMPARE(draft.previewCode(), QStringLiteral("747JR"));
+    QCOMPARE(draft.preview()->code(), QStringLiteral("747JR"));
 }
 
 void TestAccountDraft::largeCounterIsExact()
@@ -544,7 +542,7 @@ void TestAccountDraft::tagsFromText()
     QCOMPARE(changed.count(), 1);
     draft.setTagsText(QString());
     QVERIFY(draft.tags().isEmpty());
-    QVERIFY(draft.tagsError().isEmpty());
+    QVERIFY(draft.errors().tags.isEmpty());
 }
 
 void TestAccountDraft::loadAccountForEditing()
@@ -625,52 +623,22 @@ void TestAccountDraft::wipeEmptiesEveryField()
     account.note = "note";
     AccountDraft draft;
     draft.loadAccount(account);
-    draft.setNow(59);
-    QVERIFY(!draft.previewCode().isEmpty());
+    draft.preview()->setNow(59);
+    QVERIFY(!draft.preview()->code().isEmpty());
     const auto fresh = fields(AccountDraft());
 
     QSignalSpy secret(&draft, &AccountDraft::secretChanged);
     QSignalSpy recordId(&draft, &AccountDraft::recordIdChanged);
-    QSignalSpy preview(&draft, &AccountDraft::previewChanged);
+    QSignalSpy preview(draft.preview(), &CodePreview::changed);
     draft.wipe();
     QVERIFY(draft.secret().isEmpty());
     QVERIFY(draft.recordId().isEmpty());
-    QVERIFY(draft.previewCode().isEmpty());
+    QVERIFY(draft.preview()->code().isEmpty());
     QVERIFY(!draft.valid());
     QCOMPARE(fields(draft), fresh);
     QCOMPARE(secret.count(), 1);
     QCOMPARE(recordId.count(), 1);
     QVERIFY(preview.count() >= 1);
-}
-
-void TestAccountDraft::looksLikeOtpauthUri_data()
-{
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<bool>("offered");
-    QTest::newRow("URI") << wikiBasic << true;
-    QTest::newRow("upper case, spaces around") << "  OTPAUTH://TOTP/x?secret=A\n" << true;
-    QTest::newRow("migration export") << "otpauth-migration://offline?data=x" << false;
-    QTest::newRow("web link") << "https://example.com/otpauth://" << false;
-    QTest::newRow("secret") << "JBSWY3DPEHPK3PXP" << false;
-    QTest::newRow("empty") << "" << false;
-}
-
-void TestAccountDraft::looksLikeOtpauthUri()
-{
-    QFETCH(QString, text);
-    QFETCH(bool, offered);
-    QCOMPARE(AccountDraft::looksLikeOtpauthUri(text), offered);
-}
-
-void TestAccountDraft::describesUrisWithoutTheirSecret()
-{
-    QCOMPARE(AccountDraft::describeUri(QString::fromLatin1(wikiBasic)),
-             QStringLiteral("Example (alice@google.com)"));
-    QCOMPARE(
-        AccountDraft::describeUri(QStringLiteral("otpauth://totp/alice?secret=JBSWY3DPEHPK3PXP")),
-        QStringLiteral("alice"));
-    QVERIFY(AccountDraft::describeUri(QStringLiteral("otpauth://totp/alice")).isEmpty());
-    QVERIFY(!AccountDraft::describeUri(QString::fromLatin1(wikiBasic)).contains(u"JBSW"));
 }
 
 QTEST_GUILESS_MAIN(TestAccountDraft)

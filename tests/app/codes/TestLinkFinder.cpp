@@ -11,6 +11,8 @@ namespace {
 const QString one = QStringLiteral("otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP");
 const QString two = QStringLiteral("OTPAUTH://totp/WWE:Mason?secret=JBSWY3DPEHPK3PXP");
 const QString transfer = QStringLiteral("otpauth-migration://offline?data=CjEKCkhlbGxvId6tvu8");
+const QString wikiBasic = QStringLiteral(
+    "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example");
 
 } // namespace
 
@@ -86,6 +88,36 @@ private slots:
         const LinkAction found = LinkFinder().fromDrop(uris, text);
         QCOMPARE(found.action, action);
         QCOMPARE(found.link, link);
+    }
+
+    // What the clipboard must hold for the form to offer it.
+    void looksLikeOtpauthUri_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("offered");
+        QTest::newRow("URI") << wikiBasic << true;
+        QTest::newRow("upper case, spaces around") << "  OTPAUTH://TOTP/x?secret=A\n" << true;
+        QTest::newRow("migration export") << "otpauth-migration://offline?data=x" << false;
+        QTest::newRow("web link") << "https://example.com/otpauth://" << false;
+        QTest::newRow("secret") << "JBSWY3DPEHPK3PXP" << false;
+        QTest::newRow("empty") << "" << false;
+    }
+
+    void looksLikeOtpauthUri()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, offered);
+        QCOMPARE(LinkFinder::looksLikeOtpauthUri(text), offered);
+    }
+
+    void describesUrisWithoutTheirSecret()
+    {
+        QCOMPARE(LinkFinder::describeUri(wikiBasic), QStringLiteral("Example (alice@google.com)"));
+        QCOMPARE(
+            LinkFinder::describeUri(QStringLiteral("otpauth://totp/alice?secret=JBSWY3DPEHPK3PXP")),
+            QStringLiteral("alice"));
+        QVERIFY(LinkFinder::describeUri(QStringLiteral("otpauth://totp/alice")).isEmpty());
+        QVERIFY(!LinkFinder::describeUri(wikiBasic).contains(u"JBSW"));
     }
 };
 

@@ -64,6 +64,7 @@ private slots:
     void aScannedTransferCodeGoesToThePreview();
     void lockingDropsThePreview();
     void stoppingAReadDropsItsAnswer();
+    void theSourceOffersEveryFormatGuessedFirst();
 };
 
 void TestImportController::aSecondImportMarksEveryAccountADuplicate()
@@ -74,7 +75,8 @@ void TestImportController::aSecondImportMarksEveryAccountADuplicate()
     import.setVault(fixture.controller.get());
     QVERIFY2(previewOf(import, QStringLiteral("aegis/aegis_plain.json")),
              qPrintable(import.error()));
-    QCOMPARE(import.formatTitles().value(import.formatIndex()), QStringLiteral("Aegis"));
+    QCOMPARE(import.source()->formatTitles().value(import.source()->formatIndex()),
+             QStringLiteral("Aegis"));
     auto* preview = import.preview();
     QVERIFY(preview->count() > 0);
     for (int row = 0; row < preview->count(); ++row) {
@@ -141,7 +143,7 @@ void TestImportController::aWrongPasswordIsSaidAndAddsNothing()
     ImportController import;
     import.setVault(fixture.controller.get());
     QVERIFY(import.openFile(QUrl::fromLocalFile(test::importData("aegis/aegis_encrypted.json"))));
-    QVERIFY(import.needsPassword());
+    QVERIFY(import.source()->needsPassword());
     import.read(QStringLiteral("not the password"));
     QVERIFY(waitIdle(import));
     QVERIFY2(import.error().startsWith(QStringLiteral("Wrong password")),
@@ -205,7 +207,7 @@ void TestImportController::aScannedTransferCodeGoesToThePreview()
     QVERIFY(import.openText(uri, QStringLiteral("Scanned QR code")));
     QVERIFY(waitIdle(import));
     QCOMPARE(import.stage(), ImportController::Stage::Preview);
-    QCOMPARE(import.formatTitles().value(import.formatIndex()),
+    QCOMPARE(import.source()->formatTitles().value(import.source()->formatIndex()),
              QString::fromUtf8(importers::formatTitle(importers::Format::GoogleMigration)));
     QVERIFY(import.preview()->count() > 0);
     QCOMPARE(cell(*import.preview(), 0, ImportPreviewModel::IssuerRole).toString(),
@@ -234,7 +236,7 @@ void TestImportController::stoppingAReadDropsItsAnswer()
     ImportController import;
     import.setVault(fixture.controller.get());
     QVERIFY(import.openFile(QUrl::fromLocalFile(test::importData("aegis/aegis_encrypted.json"))));
-    QSignalSpy previews(&import, &ImportController::previewChanged);
+    QSignalSpy previews(import.preview(), &ImportPreviewModel::countChanged);
     import.read(QStringLiteral("test"));
     QVERIFY(import.busy());
     import.stopReading();
@@ -254,6 +256,44 @@ void TestImportController::stoppingAReadDropsItsAnswer()
     QVERIFY2(import.error().startsWith(QStringLiteral("Wrong password")),
              qPrintable(import.error()));
     QCOMPARE(previews.count(), 0);
+}
+
+void TestImportController::theSourceOffersEveryFormatGuessedFirst()
+{
+    test::VaultFixture fixture;
+    QVERIFY(fixture.unlock());
+    ImportController import;
+    import.setVault(fixture.controller.get());
+    // The dialog's first words name every format an import reads.
+    const QString known = import.source()->knownFormats();
+    for (const auto format : importers::allFormats)
+        QVERIFY2(known.contains(QString::fromUtf8(importers::formatTitle(format))),
+                 qPrintable(known));
+
+    // Content nothing recognises: every format offered, none guessed, and
+    // the error says what the file seems to be; choosing a format clears it.
+    QVERIFY(import.openData(QByteArrayLiteral("{\"hello\": 1}"), QStringLiteral("odd.json")));
+    auto* source = import.source();
+    QCOMPARE(source->name(), QStringLiteral("odd.json"));
+    QCOMPARE(source->guessedCount(), 0);
+    QCOMPARE(source->formatTitles().size(), int(importers::allFormats.size()));
+    QVERIFY2(import.error().contains(QStringLiteral("JSON")), qPrintable(import.error()));
+    source->setFormatIndex(2);
+    QCOMPARE(source->formatIndex(), 2);
+    QVERIFY(import.error().isEmpty());
+
+    // An Aegis export: Aegis guessed and chosen, listed once.
+    QVERIFY(import.openFile(QUrl::fromLocalFile(test::importData("aegis/aegis_plain.json"))));
+    QVERIFY(source->guessedCount() >= 1);
+    QCOMPARE(source->formatTitles().value(0), QStringLiteral("Aegis"));
+    QCOMPARE(source->formatTitles().count(QStringLiteral("Aegis")), 1);
+    QCOMPARE(source->formatTitles().size(), int(importers::allFormats.size()));
+
+    // Reset forgets it all.
+    import.reset();
+    QVERIFY(source->name().isEmpty());
+    QVERIFY(source->formatTitles().isEmpty());
+    QVERIFY(!source->loaded());
 }
 
 QTEST_MAIN(TestImportController)
