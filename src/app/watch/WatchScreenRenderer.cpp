@@ -1,5 +1,7 @@
 #include "app/watch/WatchScreenRenderer.h"
 
+#include "app/watch/WatchScreenLayout.h"
+
 #include <QFont>
 #include <QFontMetrics>
 #include <QPainter>
@@ -16,113 +18,10 @@ namespace {
 using watch::Palette;
 using watch::Span1D;
 
-// The ladder of pixel sizes, in 1 px steps: about the range of Connect IQ
-// devices' fonts (WatchScreenRenderer.h).
-constexpr int smallestPixelSize = 12;
-constexpr int largestPixelSize = 100;
-
 constexpr std::uint32_t white = 0xffffff;
 constexpr std::uint32_t lightGrey = 0xaaaaaa; // COLOR_LT_GRAY
 constexpr std::uint32_t darkGrey = 0x555555;  // COLOR_DK_GRAY
 constexpr std::uint32_t red = 0xff0000;       // COLOR_RED
-
-QFont appFont(int pixelSize, bool bold, bool antialias = true)
-{
-    // The desktop's sans (DejaVu Sans on Debian) stands in for the watch's
-    // own fonts, which the simulator does not have.
-    QFont font(QStringLiteral("Sans"));
-    font.setStyleHint(QFont::SansSerif);
-    font.setPixelSize(pixelSize);
-    font.setBold(bold);
-    font.setKerning(false);
-    if (!antialias)
-        font.setStyleStrategy(QFont::NoAntialias);
-    return font;
-}
-
-// Wide enough for every pixel the text lights, not only its advance: some
-// glyphs overhang their advance by a pixel.
-int inkWidth(const QFontMetrics& metrics, const QString& text)
-{
-    const QRect ink = metrics.boundingRect(text);
-    const int right = std::max(metrics.horizontalAdvance(text), ink.right() + 1);
-    return right - std::min(0, ink.left());
-}
-
-bool fits(const QString& text, int pixelSize, int width, int maxHeight, bool bold)
-{
-    const QFontMetrics metrics(appFont(pixelSize, bold));
-    return metrics.height() <= maxHeight && inkWidth(metrics, text) <= width;
-}
-
-int gapOf(const watch::ScreenGeometry& screen)
-{
-    return std::max(3, screen.width / 40);
-}
-
-// The run every row of [top, bottom) has on the glass, kept inset pixels
-// from its edge in every direction (the shape is convex, so growing the band
-// and shrinking the run does that).
-Span1D insetRoom(const watch::ScreenGeometry& screen, int top, int bottom, int inset)
-{
-    Span1D run = watch::textRoom(screen, top - inset, bottom + inset);
-    run.left += inset;
-    run.right -= inset;
-    if (run.right < run.left)
-        run.right = run.left;
-    return run;
-}
-
-// The first row under the subscreen and a margin (0 without one).
-int belowSubscreen(const watch::ScreenGeometry& screen, int inset)
-{
-    // A subscreen low on the screen (none is) leaves the top alone.
-    if (!screen.subscreen || screen.subscreen->y > screen.height / 2)
-        return 0;
-    return screen.subscreen->y + screen.subscreen->height + inset + 1;
-}
-
-// The List view's rows: as many as have room, centred between the top and
-// the "n/m" band at the bottom.
-struct ListLayout
-{
-    int rowHeight = 0;
-    int rows = 1;
-    int firstTop = 0;
-    int positionTop = 0; // the "n/m" band
-    int positionBottom = 0;
-};
-
-ListLayout listLayout(const watch::ScreenGeometry& screen)
-{
-    const auto y = [&](double fraction) {
-        return int(std::lround(fraction * screen.height));
-    };
-    const int gap = gapOf(screen);
-    ListLayout layout;
-    layout.rowHeight =
-        std::max(y(0.13), QFontMetrics(appFont(smallestPixelSize, false)).height() + 4);
-    // Rows beside the subscreen would each be centred in a different room.
-    const int areaTop = std::max(y(0.16), belowSubscreen(screen, gap));
-    const int areaBottom = std::max(areaTop + layout.rowHeight, y(0.81));
-    layout.positionTop = areaBottom + gap;
-    layout.positionBottom = std::max(
-        y(0.90), layout.positionTop + QFontMetrics(appFont(smallestPixelSize, false)).height());
-    const int minimumRoom = screen.width * 2 / 5;
-
-    layout.rows = std::max(1, (areaBottom - areaTop) / layout.rowHeight);
-    for (; layout.rows > 0; --layout.rows) {
-        layout.firstTop = areaTop + (areaBottom - areaTop - layout.rows * layout.rowHeight) / 2;
-        bool roomy = true;
-        for (int row = 0; row < layout.rows && roomy; ++row) {
-            const int top = layout.firstTop + row * layout.rowHeight;
-            roomy = insetRoom(screen, top, top + layout.rowHeight, gap).width() >= minimumRoom;
-        }
-        if (roomy || layout.rows == 1)
-            break;
-    }
-    return layout;
-}
 
 // How one frame is laid out: the screen's size, its colours, and how far
 // text keeps from the edge of the glass.
@@ -579,22 +478,6 @@ void Painter::drawNoExport()
 }
 
 } // namespace
-
-std::optional<int> largestFittingPixelSize(const QString& text, int width, int maxHeight, bool bold)
-{
-    // Every size from the largest down: a size that fits is not always
-    // followed by smaller ones that fit (hinting), and scanning the whole
-    // ladder keeps "wider room, never a smaller font" true.
-    for (int size = std::min(maxHeight, largestPixelSize); size >= smallestPixelSize; --size)
-        if (fits(text, size, width, maxHeight, bold))
-            return size;
-    return std::nullopt;
-}
-
-int listRowsThatFit(const watch::ScreenGeometry& screen)
-{
-    return listLayout(screen).rows;
-}
 
 QImage renderWatchFrame(const WatchFrame& frame)
 {

@@ -5,6 +5,7 @@
 // holds no state and no secret (a code is six to ten digits, shown anyway).
 #pragma once
 
+#include "app/watch/WatchScreenLayout.h"
 #include "watch/Device.h"
 #include "watch/Screen.h"
 #include "watch/WatchApp.h"
@@ -12,7 +13,6 @@
 #include <QImage>
 #include <QString>
 #include <QStringList>
-#include <optional>
 
 namespace watchword::app {
 
@@ -53,16 +53,5 @@ struct WatchFrame
 // drawn without antialiasing on MIP screens (their fonts are bitmaps) and
 // with it on AMOLED/LCD.
 QImage renderWatchFrame(const WatchFrame& frame);
-
-// How many account rows the List view shows at once on this screen (at
-// least 1): the controller keeps the selected row among them.
-int listRowsThatFit(const watch::ScreenGeometry& screen);
-
-// The largest pixel size, from the ladder Connect IQ devices' fonts span
-// (about 12 to 100 px), at which text in the app font fits width; nullopt if
-// even the smallest does not. Exposed for the tests: "issuer above the code
-// in the largest font that fits".
-std::optional<int> largestFittingPixelSize(const QString& text, int width, int maxHeight,
-                                           bool bold);
 
 } // namespace watchword::app
