@@ -37,7 +37,8 @@ bool sameInfo(const VaultHeaderInfo& a, const VaultHeaderInfo& b)
            a.passwordSlot.salt == b.passwordSlot.salt &&
            a.passwordSlot.targetMilliseconds == b.passwordSlot.targetMilliseconds &&
            a.passwordSlot.iterationsPerSecond == b.passwordSlot.iterationsPerSecond &&
-           a.recoveryPublicKey == b.recoveryPublicKey;
+           a.recoveryPublicKey == b.recoveryPublicKey && a.recoveryKeyKind == b.recoveryKeyKind &&
+           a.sharingPublicKey == b.sharingPublicKey;
 }
 
 bool sameRecords(const std::vector<SealedRecord>& a, const std::vector<SealedRecord>& b)
@@ -53,7 +54,8 @@ bool sameRecords(const std::vector<SealedRecord>& a, const std::vector<SealedRec
 void checkAccepted(ByteView file, const ParsedVault& parsed)
 {
     const auto& info = parsed.info;
-    expect(info.version == formatVersion, "accepted: version is 1");
+    expect(info.version == 1 || info.version == 2, "accepted: version is 1 or 2");
+    const bool versionOne = info.version == 1;
     expect(parsed.authenticated.data() == file.data() &&
                parsed.authenticated.size() + manifestSize + checksumSize == file.size(),
            "accepted: the authenticated bytes are all but the manifest and checksum");
@@ -64,14 +66,27 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     expect(equalBytes(checksum, file.last(checksumSize)), "accepted: the checksum matches");
 
     expect(parsed.passwordSlot.size() == passwordSlotSize, "accepted: password slot size");
-    expect(info.slotCount == (parsed.recoverySlot ? 2 : 1), "accepted: slot count");
-    expect(!parsed.recoverySlot || parsed.recoverySlot->size() == recoverySlotSize,
+    expect(info.slotCount == 1 + (parsed.recoverySlot ? 1 : 0) + (parsed.identitySlot ? 1 : 0),
+           "accepted: slot count");
+    const std::size_t recoverySize = versionOne ? versionOneRecoverySlotSize : recoverySlotSize;
+    expect(!parsed.recoverySlot || parsed.recoverySlot->size() == recoverySize,
            "accepted: recovery slot size");
+    expect(!versionOne || !parsed.identitySlot, "accepted: no identity slot in version 1");
+    expect(!parsed.identitySlot || parsed.identitySlot->size() == identitySlotSize,
+           "accepted: identity slot size");
     expect(info.recoveryPublicKey.has_value() == parsed.recoverySlot.has_value(),
            "accepted: a recovery key exactly when there is a recovery slot");
-    if (parsed.recoverySlot)
-        expect(equalBytes(*info.recoveryPublicKey, parsed.recoverySlot->first(33)),
-               "accepted: the recovery key is R, the slot's first 33 bytes");
+    if (parsed.recoverySlot) {
+        expect(equalBytes(*info.recoveryPublicKey,
+                          parsed.recoverySlot->subspan(versionOne ? 0 : 1, 33)),
+               "accepted: the recovery key is R, after the kind in version 2");
+        expect(versionOne
+                   ? info.recoveryKeyKind == RecoveryKeyKind::VersionOne
+                   : (*parsed.recoverySlot)[0] == static_cast<std::uint8_t>(info.recoveryKeyKind),
+               "accepted: the recovery key's kind");
+    }
+    expect(info.sharingPublicKey.has_value() == parsed.identitySlot.has_value(),
+           "accepted: a sharing key exactly when there is an identity slot");
 
     const auto& slot = info.passwordSlot;
     expect(slot.kdf == kdfPbkdf2HmacSha256, "accepted: KDF is PBKDF2-HMAC-SHA256");
@@ -85,7 +100,9 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     expect(parsed.records.size() == info.recordCount, "accepted: record count");
     std::size_t size = headerSize + slotHeaderSize + passwordSlotSize;
     if (parsed.recoverySlot)
-        size += slotHeaderSize + recoverySlotSize;
+        size += slotHeaderSize + recoverySize;
+    if (parsed.identitySlot)
+        size += slotHeaderSize + identitySlotSize;
     std::vector<RecordId> ids;
     for (const auto& record : parsed.records) {
         expect(record.kind == RecordKind::OtpAccount || record.kind == RecordKind::SecureNote,
@@ -108,7 +125,11 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
 
     // Written back (under some manifest key: the manifest is not checked
     // here), the structure must come back byte for byte: the file has one
-    // spelling, the password slot first (docs/FORMAT.md section 6.2).
+    // spelling, the password slot first (docs/FORMAT.md section 6.2). The
+    // encoder writes version 2 only; a version 1 file is written anew by the
+    // vault, with its recovery slot wrapped again.
+    if (versionOne)
+        return;
     VaultImage image;
     image.vaultId = info.vaultId;
     image.generation = info.generation;
@@ -117,6 +138,8 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     image.passwordSlot.assign(parsed.passwordSlot.begin(), parsed.passwordSlot.end());
     if (parsed.recoverySlot)
         image.recoverySlot = Bytes(parsed.recoverySlot->begin(), parsed.recoverySlot->end());
+    if (parsed.identitySlot)
+        image.identitySlot = Bytes(parsed.identitySlot->begin(), parsed.identitySlot->end());
     image.records = parsed.records;
     const std::uint8_t keyBytes[32] = {};
     const crypto::HmacKey manifestKey(crypto::HashAlgorithm::Sha256, keyBytes);
@@ -130,6 +153,9 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     expect(reread->recoverySlot.has_value() == parsed.recoverySlot.has_value() &&
                (!parsed.recoverySlot || equalBytes(*reread->recoverySlot, *parsed.recoverySlot)),
            "written back: recovery slot");
+    expect(reread->identitySlot.has_value() == parsed.identitySlot.has_value() &&
+               (!parsed.identitySlot || equalBytes(*reread->identitySlot, *parsed.identitySlot)),
+           "written back: identity slot");
     expect(sameRecords(reread->records, parsed.records), "written back: the same records");
     expect(equalBytes(reread->authenticated, parsed.authenticated),
            "written back: byte for byte the same structure");

@@ -78,6 +78,18 @@ def vault_seeds():
 
     write("fuzz-vault-file", "truncated", file[: HEADER + CHECKSUM])
 
+    # Version 2: the worked example (three slots), its identity slot alone
+    # beside the password slot, and the version 1 example migrated.
+    v2 = json.loads((DATA / "vault" / "vectors_v2.json").read_text())
+    file2 = bytes.fromhex(v2["file_hex"])
+    header2, slots2, records2, manifest2 = split_vault(file2)
+    write("fuzz-vault-file", "v2-worked-example", file2)
+    two_slots = bytearray(header2)
+    two_slots[56] = 2
+    write("fuzz-vault-file", "v2-identity-slot-without-recovery",
+          with_checksum(bytes(two_slots) + slots2[0] + slots2[2] + records2 + manifest2))
+    write("fuzz-vault-file", "v2-migrated", bytes.fromhex(v2["migrated_file_hex"]))
+
 
 def fields_of(data):
     """(tag, value) pairs of a record's fields (docs/FORMAT.md section 6.4)."""

@@ -17,7 +17,9 @@ constexpr const char* usage =
 
 new   makes a keychain from the system's randomness and prints its recovery
       phrase (24 words by default) and its identity public key (33-byte
-      compressed secp256k1, hex). With --passphrase-stdin, the first line of
+      compressed secp256k1, hex): the key of label "identity secp256k1",
+      which vaults of format version 1 wrap their master key to (see
+      docs/FORMAT.md section 1). With --passphrase-stdin, the first line of
       standard input is an extra BIP39 passphrase (an empty line for none).
 show  reads a recovery phrase from the first line of standard input (and a
       passphrase from the second line, if there is one; nothing more) and
@@ -30,7 +32,7 @@ stdout); 1 if the self-test failed.
 
 int printKeychain(const keychain::Keychain& keychain, bool withMnemonic, bool json)
 {
-    const auto publicKey = keychain.identityPublicKey().compressed();
+    const auto publicKey = keychain.versionOneRecoveryKey().publicKey.compressed();
     const std::string publicHex = encoding::toHex(publicKey);
     if (json) {
         nlohmann::json object{{"identity_public_key", publicHex}};

@@ -111,6 +111,11 @@ int runInfo(const Arguments& arguments, const std::string& path)
                                                                    info->recoveryPublicKey->size()))
                                         : std::string();
     const std::string fingerprint = vault::recoveryKeyFingerprint(*info);
+    const bool currentKind = info->recoveryKeyKind == vault::RecoveryKeyKind::Current;
+    const std::string sharingKey = info->sharingPublicKey
+                                       ? encoding::toHex(ByteView(info->sharingPublicKey->data(),
+                                                                  info->sharingPublicKey->size()))
+                                       : std::string();
     if (arguments.has("json")) {
         nlohmann::json json{
             {"format_version", info->version},
@@ -123,11 +128,15 @@ int runInfo(const Arguments& arguments, const std::string& path)
             {"iterations", slot.iterations},
             {"target_ms", slot.targetMilliseconds},
             {"measured_iterations_per_second", static_cast<std::int64_t>(slot.iterationsPerSecond)},
-            {"recovery_slot", info->recoveryPublicKey.has_value()}};
+            {"recovery_slot", info->recoveryPublicKey.has_value()},
+            {"sharing_identity", info->sharingPublicKey.has_value()}};
         if (info->recoveryPublicKey) {
             json["recovery_public_key"] = recoveryKey;
             json["recovery_key_fingerprint"] = fingerprint;
+            json["recovery_key_kind"] = currentKind ? "recovery" : "version-1";
         }
+        if (info->sharingPublicKey)
+            json["sharing_public_key"] = sharingKey;
         printJson(json);
         return exitOk;
     }
@@ -141,12 +150,19 @@ int runInfo(const Arguments& arguments, const std::string& path)
     printLine("iterations: " + std::to_string(slot.iterations));
     printLine("calibration: target " + std::to_string(slot.targetMilliseconds) +
               " ms, measured rate " + std::to_string(slot.iterationsPerSecond) + " iterations/s");
-    printLine("recovery slot: " + (info->recoveryPublicKey
-                                       ? "yes, identity public key " + recoveryKey
-                                       : std::string("no")));
+    printLine("recovery slot: " +
+              (info->recoveryPublicKey
+                   ? "yes, recovery public key " + recoveryKey +
+                         (currentKind ? std::string(" (the phrase's recovery key)")
+                                      : std::string(" (the phrase's version-1 recovery key)"))
+                   : std::string("no")));
     if (info->recoveryPublicKey)
         printLine("recovery key fingerprint: " + fingerprint +
                   " (must match the one written with the phrase; vault check-phrase compares)");
+    printLine("sharing identity: " +
+              (info->sharingPublicKey
+                   ? sharingKey
+                   : std::string("none yet (vault recover with the phrase adds it)")));
     return exitOk;
 }
 
@@ -254,7 +270,7 @@ int runCheckPhrase(const Arguments& arguments, const std::string& path)
         return reportFileError(
             path, "the recovery phrase does not open this vault: the vault's recovery key is " +
                       vault::recoveryKeyFingerprint(*header) + ", the phrase's is " +
-                      vault::recoveryKeyFingerprint(*keychain) +
+                      vault::recoveryKeyFingerprint(*header, *keychain) +
                       ". If this is the phrase you wrote down for this vault, someone who had "
                       "the password replaced its recovery key: make a new phrase now (vault "
                       "passwd FILE --new-phrase)");

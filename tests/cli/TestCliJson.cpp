@@ -292,9 +292,9 @@ private slots:
                        R"("iterations":600000,"kdf":"PBKDF2-HMAC-SHA256",)"
                        R"("measured_iterations_per_second":9400000,"modified":1767229200,)"
                        R"("records":4,"recovery_key_fingerprint":"DA30 2939 EB46 62CC DCEB",)"
-                       R"("recovery_public_key":)"
+                       R"("recovery_key_kind":"version-1","recovery_public_key":)"
                        R"("02f4940574aff26139730d72a67417e9d1fb54747e2d93d30d38edb97270fdfaf1",)"
-                       R"("recovery_slot":true,"target_ms":1000,)"
+                       R"("recovery_slot":true,"sharing_identity":false,"target_ms":1000,)"
                        R"("vault_id":"6363db3f7a77f3199868043cecac2f82"})"));
         QCOMPARE(verifySuccessLine(
                      runCli({"vault", "list", vault, "--json", "--password-stdin"}, password)),

@@ -520,13 +520,16 @@ void TestCliVault::vaultRoundTrip()
 
     {
         const QJsonObject info = parseJsonObject(verifySuccessLine(vault.run("info", {"--json"})));
-        QCOMPARE(info.value("format_version").toInt(), 1);
+        QCOMPARE(info.value("format_version").toInt(), 2);
         QCOMPARE(info.value("records").toInt(), 0);
         QCOMPARE(info.value("iterations").toInt(), 600000);
         QCOMPARE(info.value("target_ms").toInt(), 1);
         QCOMPARE(info.value("generation").toInt(), 1);
         QCOMPARE(info.value("kdf").toString(), QStringLiteral("PBKDF2-HMAC-SHA256"));
         QCOMPARE(info.value("recovery_slot").toBool(), true);
+        QCOMPARE(info.value("recovery_key_kind").toString(), QStringLiteral("recovery"));
+        QCOMPARE(info.value("sharing_identity").toBool(), true);
+        QCOMPARE(info.value("sharing_public_key").toString().size(), 66);
         QVERIFY(info.value("measured_iterations_per_second").toDouble() > 0);
         QCOMPARE(info.value("vault_id").toString().size(), 32);
         const Outcome text = vault.run("info");

@@ -1,27 +1,44 @@
 #!/usr/bin/python3
 """A second vault reader, written from docs/FORMAT.md alone, checks watchword-cli.
 
-The reader below (sections 1 to 4 and 6 of docs/FORMAT.md) shares no code with
-src/core: the standard library's hashlib, hmac and unicodedata, and Debian's
+The reader below (sections 1 to 4 and 6 of docs/FORMAT.md, and the format
+version 2 that changes section 6's slots) shares no code with src/core: the
+standard library's hashlib, hmac and unicodedata, and Debian's
 python3-cryptography for AES-CBC, HKDF and secp256k1. It parses the whole
-file, checks the checksum, the KDF bounds, every envelope tag and the
-manifest, unlocks with a password or with the recovery phrase, and decodes
-every record's fields, refusing whatever the document calls an error.
+file (version 1 or 2), checks the checksum, the KDF bounds, every envelope tag
+and the manifest, unlocks with a password or with the recovery phrase (the
+keychain's key of the recovery slot's kind), checks the identity slot (the
+sharing key opens under KI, s is valid, s·G = S), and decodes every record's
+fields, refusing whatever the document calls an error.
 
-First it must reproduce the document's own worked examples (sections 1, 2, 3
-and the vault of tests/data/vault/vectors.json). Then it drives the CLI:
-init, accounts of every kind, a secure note, remove, passwd; and it requires
-that
+First it must reproduce the document's own worked examples (sections 1, 2, 3,
+every key pair of tests/data/keychain/vectors.json, the version-1 vault of
+tests/data/vault/vectors.json and, if there, the version-2 vault and the
+migration of vectors_v2.json, written again byte for byte). Then it drives the
+CLI: init, accounts of every kind, a secure note, remove, passwd; and it
+requires that
+  * a new vault is version 2 with a password slot, a recovery slot of kind 2
+    whose R is the phrase's recovery key, and an identity slot whose S is the
+    phrase's sharing key (and init prints R's fingerprint);
   * the new password and the recovery phrase both open the file, and every
     record holds exactly what was put in and what `vault list --json` shows;
   * the codes it computes itself (section 4) equal `vault codes --at T --json`;
   * the header agrees with `vault info --json` and section 6.6 (generation,
-    backups, slots rewritten, unchanged records keeping their sealed bytes);
-  * the old password and wrong phrases are refused;
-  * flipped bits are refused: by the checksum, and with the checksum fixed up
+    backups, slots rewritten: R and kind kept, E new, the identity slot
+    sealed again under the new M; unchanged records keeping their sealed bytes);
+  * the old password and wrong phrases are refused, and vault check-phrase agrees;
+  * flipped bits are refused: by the structure checks (slot types, counts and
+    kinds of each version), by the checksum, and with the checksum fixed up
     by the slot tag or the manifest, and with the manifest fixed up too by the
-    record's own tag; records it seals itself with broken fields are refused
-    as malformed; watchword-cli refuses each of these files as well.
+    identity slot's checks or the record's own tag; slots and records it
+    seals itself wrongly are refused; watchword-cli refuses each of these files
+    as well, and opens the slot layouts the format allows;
+  * vault recover and passwd --new-phrase (of a 12-word vault) write the
+    phrase's recovery and sharing keys;
+  * the version-1 example is read as it is, and its first save is version 2:
+    the password slot and records byte for byte, a recovery slot of kind 1
+    with the same R, no identity slot; passwd keeps that, recover (or
+    passwd --new-phrase) gives kind 2 and an identity slot.
 
 Usage: /usr/bin/python3 independent_vault.py PATH/TO/watchword-cli [--keep DIR]
        /usr/bin/python3 independent_vault.py --open VAULT [--recovery]
@@ -57,6 +74,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 WORDLIST = os.path.join(REPO, "resources", "bip39", "english.txt")
 VAULT_VECTORS = os.path.join(REPO, "tests", "data", "vault", "vectors.json")
+KEYCHAIN_VECTORS = os.path.join(REPO, "tests", "data", "keychain", "vectors.json")
+VAULT_V2_VECTORS = os.path.join(REPO, "tests", "data", "vault", "vectors_v2.json")
 
 
 # ---------------------------------------------------------------------------
@@ -145,6 +164,25 @@ def hkdf_expand_sha512(prk: bytes, info: bytes, length: int) -> bytes:
     return HKDFExpand(algorithm=hashes.SHA512(), length=length, info=info).derive(prk)
 
 
+class KeyPair:
+    """One secp256k1 key pair of the keychain (section 1 item 4)."""
+
+    def __init__(self, prk: bytes, label: bytes):
+        self.label = label
+        self.secret = self._secret(prk, label)
+        self.private_key = ec.derive_private_key(self.secret, ec.SECP256K1())
+        self.public = compressed(self.private_key.public_key())
+
+    @staticmethod
+    def _secret(prk: bytes, label: bytes) -> int:
+        # d0 from info = L; while 0 or >= n, L || k for the single byte k = 1..255.
+        for info in [label] + [label + bytes([k]) for k in range(1, 256)]:
+            candidate = int.from_bytes(hkdf_expand_sha512(prk, info, 32), "big")
+            if 0 < candidate < SECP256K1_N:
+                return candidate
+        raise MnemonicError("no valid %s key" % label.decode())
+
+
 class Keychain:
     def __init__(self, typed_phrase: str, passphrase: str = ""):
         self.mnemonic = normalize_mnemonic(typed_phrase)
@@ -152,18 +190,17 @@ class Keychain:
         salt = b"mnemonic" + unicodedata.normalize("NFKD", passphrase).encode("utf-8")
         self.seed = hashlib.pbkdf2_hmac("sha512", self.mnemonic.encode("utf-8"), salt, 2048, 64)
         self.prk = hmac.new(b"watchword/keychain/v1", self.seed, hashlib.sha512).digest()
-        self.identity_secret = self._identity_secret()
-        self.private_key = ec.derive_private_key(self.identity_secret, ec.SECP256K1())
-        self.identity_public = compressed(self.private_key.public_key())
+        # Three key pairs, one purpose each: what version-2 vaults wrap M to,
+        # the sharing identity, and what version-1 vaults wrap M to (the
+        # "identity key" of format 1).
+        self.recovery = KeyPair(self.prk, b"recovery secp256k1")
+        self.sharing = KeyPair(self.prk, b"sharing secp256k1")
+        self.version1_recovery = KeyPair(self.prk, b"identity secp256k1")
         self.recovery_wrapping_key = hkdf_expand_sha512(self.prk, b"recovery wrapping key", 32)
 
-    def _identity_secret(self) -> int:
-        label = b"identity secp256k1"
-        for info in [label] + [label + bytes([k]) for k in range(1, 256)]:
-            candidate = int.from_bytes(hkdf_expand_sha512(self.prk, info, 32), "big")
-            if 0 < candidate < SECP256K1_N:
-                return candidate
-        raise MnemonicError("no valid identity key")
+    def recovery_key(self, kind: int) -> KeyPair:
+        """The key pair a recovery slot of this kind wraps to (kind 1: version-1 key, 2: recovery key)."""
+        return {RECOVERY_KIND_V1: self.version1_recovery, RECOVERY_KIND_CURRENT: self.recovery}[kind]
 
 
 def compressed(public_key) -> bytes:
@@ -212,16 +249,27 @@ class Envelope:
             raise EnvelopeError("malformed")  # a valid tag: a faulty writer's
         return padded[:-n]
 
-    def seal(self, plaintext: bytes, ad: bytes, iv: bytes = None) -> bytes:
+    def seal(self, plaintext: bytes, ad: bytes, iv: bytes = None, padded: bool = False) -> bytes:
+        """padded: plaintext is sealed as it is, its padding already there (or broken, for a test)."""
         iv = os.urandom(16) if iv is None else iv
         n = 16 - len(plaintext) % 16
         encryptor = Cipher(algorithms.AES(self.ke), modes.CBC(iv)).encryptor()
-        ciphertext = encryptor.update(plaintext + bytes([n]) * n) + encryptor.finalize()
+        ciphertext = encryptor.update(plaintext if padded else plaintext + bytes([n]) * n) + encryptor.finalize()
         return iv + ciphertext + self._tag(ad, iv, ciphertext)
 
 
 def note_key(shared_x: bytes, e_pub: bytes, r_pub: bytes) -> bytes:
     return hkdf_sha256(shared_x, b"watchword/share/v1 note key", salt=e_pub + r_pub)
+
+
+def recovery_slot_kek(shared_x: bytes, e_pub: bytes, r_pub: bytes) -> bytes:
+    """The version-2 recovery slot's KEK: section 3's agreement under its own label."""
+    return hkdf_sha256(shared_x, RECOVERY_KEK_INFO, salt=e_pub + r_pub)
+
+
+def identity_key(master: bytes) -> bytes:
+    """KI, the key the identity slot's sharing secret is sealed under."""
+    return hkdf_sha256(master, IDENTITY_KEY_INFO)
 
 
 # ---------------------------------------------------------------------------
@@ -272,13 +320,19 @@ def record_code(fields: dict, unix_time: int) -> str:
 MAGIC = b"WWVAULT\x00"
 HEADER_LENGTH = 64
 RECORD_MIN = 16 + 8 + 1 + 4 + 64  # 93, section 6.5 step 2
-PASSWORD_SLOT, RECOVERY_SLOT = 1, 2
-SLOT_SIZES = {PASSWORD_SLOT: 145, RECOVERY_SLOT: 162}
+PASSWORD_SLOT, RECOVERY_SLOT_V1, RECOVERY_SLOT, IDENTITY_SLOT = 1, 2, 3, 4
+# Per format version: the slot types allowed and their sizes, and the slot counts.
+SLOT_SIZES = {1: {PASSWORD_SLOT: 145, RECOVERY_SLOT_V1: 162},
+              2: {PASSWORD_SLOT: 145, RECOVERY_SLOT: 163, IDENTITY_SLOT: 129}}
+SLOT_COUNTS = {1: (1, 2), 2: (1, 2, 3)}
+RECOVERY_KIND_V1, RECOVERY_KIND_CURRENT = 1, 2  # the version-2 recovery slot's kind byte
 ACCOUNT, NOTE = 1, 2
 MIN_ITERATIONS, MAX_ITERATIONS = 600_000, 50_000_000
 SLOT_AD = b"watchword/vault/v1 slot"
 RECORD_AD = b"watchword/vault/v1 record"
 MANIFEST_INFO = b"watchword/vault/v1 manifest"
+RECOVERY_KEK_INFO = b"watchword/vault/v2 recovery key"
+IDENTITY_KEY_INFO = b"watchword/vault/v2 sharing identity"
 
 OTP_KINDS = {1: "totp", 2: "hotp", 3: "steam"}
 ALGORITHMS = {1: "SHA1", 2: "SHA256", 3: "SHA512"}
@@ -323,7 +377,9 @@ class Cursor:
 
 
 class Vault:
-    """Steps 1 to 4 of section 6.5 happen on construction; no key is needed."""
+    """Steps 1 to 4 of section 6.5 happen on construction; no key is needed.
+
+    Versions 1 (docs/FORMAT.md section 6) and 2 (its delta: slot types 3 and 4)."""
 
     def __init__(self, data: bytes):
         self.data = data
@@ -333,8 +389,9 @@ class Vault:
         if len(data) < HEADER_LENGTH + 32 + 32:
             raise VaultError("truncated", 1, "%d bytes" % len(data))
         self.format_version = struct.unpack(">H", data[8:10])[0]
-        if self.format_version != 1:
+        if self.format_version not in SLOT_SIZES:
             raise VaultError("unsupported version %d" % self.format_version, 1)
+        slot_sizes = SLOT_SIZES[self.format_version]
         # Step 2: structure, over the bytes before the manifest.
         end = len(data) - 64
         self.body_end = end
@@ -352,25 +409,33 @@ class Vault:
         reserved = cursor.take(7, "header")
         if reserved != bytes(7):
             raise VaultError("malformed", 2, "reserved header bytes %s" % reserved.hex())
-        if self.slot_count not in (1, 2):
-            raise VaultError("malformed", 2, "slot count %d" % self.slot_count)
+        if self.slot_count not in SLOT_COUNTS[self.format_version]:
+            raise VaultError("malformed", 2, "slot count %d in version %d" % (self.slot_count, self.format_version))
         self.header = data[:HEADER_LENGTH]
         self.slots = {}
         self.slot_offsets = {}
+        self.slot_order = []
         for index in range(self.slot_count):
             start = cursor.offset
             slot_type = cursor.u(1, "slot type")
             length = cursor.u(2, "slot length")
-            if slot_type not in SLOT_SIZES:
-                raise VaultError("malformed", 2, "unknown slot type %d" % slot_type)
-            if slot_type in self.slots:
-                raise VaultError("malformed", 2, "duplicate slot type %d" % slot_type)
+            if slot_type == RECOVERY_SLOT_V1 and self.format_version == 2:
+                raise VaultError("malformed", 2, "vault slot %d: a version 1 recovery slot in a version 2 file"
+                                 % (index + 1))
+            if slot_type not in slot_sizes:
+                raise VaultError("malformed", 2, "slot type %d in version %d" % (slot_type, self.format_version))
             if index == 0 and slot_type != PASSWORD_SLOT:
                 raise VaultError("malformed", 2, "the password slot is not first")
-            if length != SLOT_SIZES[slot_type]:
+            if slot_type in self.slots:
+                raise VaultError("malformed", 2, "duplicate slot type %d" % slot_type)
+            if length != slot_sizes[slot_type]:
                 raise VaultError("malformed", 2, "slot %d length %d" % (slot_type, length))
+            body = cursor.take(length, "slot body")
+            if slot_type == RECOVERY_SLOT and body[0] not in (RECOVERY_KIND_V1, RECOVERY_KIND_CURRENT):
+                raise VaultError("malformed", 2, "recovery slot kind %d" % body[0])
             self.slot_offsets[slot_type] = (start, start + 3 + length)
-            self.slots[slot_type] = cursor.take(length, "slot body")
+            self.slots[slot_type] = body
+            self.slot_order.append(slot_type)
         if PASSWORD_SLOT not in self.slots:
             raise VaultError("malformed", 2, "no password slot")
         self.records_start = cursor.offset
@@ -415,11 +480,25 @@ class Vault:
                 or not 1 <= self.target_ms <= 60_000:
             raise VaultError("KDF parameters out of bounds", 4, "kdf %d, %d iterations, target %d ms"
                              % (self.kdf, self.iterations, self.target_ms))
-        if RECOVERY_SLOT in self.slots:
-            slot = self.slots[RECOVERY_SLOT]
-            self.recovery_r, self.recovery_e, self.recovery_wrapped = slot[:33], slot[33:66], slot[66:]
+        # The recovery slot: version 1, R || E || wrapped (type 2); version 2,
+        # kind || R || E || wrapped (type 3).
+        self.recovery_type = self.recovery_kind = None
+        self.recovery_r = self.recovery_e = self.recovery_wrapped = None
+        for slot_type in (RECOVERY_SLOT_V1, RECOVERY_SLOT):
+            if slot_type in self.slots:
+                slot = self.slots[slot_type]
+                self.recovery_type = slot_type
+                if slot_type == RECOVERY_SLOT:
+                    self.recovery_kind, slot = slot[0], slot[1:]
+                else:
+                    self.recovery_kind = RECOVERY_KIND_V1
+                self.recovery_r, self.recovery_e, self.recovery_wrapped = slot[:33], slot[33:66], slot[66:]
+        # The identity slot (version 2): S || wrapped s.
+        if IDENTITY_SLOT in self.slots:
+            slot = self.slots[IDENTITY_SLOT]
+            self.sharing_public, self.identity_wrapped = slot[:33], slot[33:]
         else:
-            self.recovery_r = self.recovery_e = self.recovery_wrapped = None
+            self.sharing_public = self.identity_wrapped = None
 
     # Step 5.
     def _slot_ad(self, slot_type: int) -> bytes:
@@ -445,14 +524,18 @@ class Vault:
     def recovery_kek(self, keychain: Keychain) -> bytes:
         if self.recovery_r is None:
             raise VaultError("no recovery slot", 5)
-        if keychain.identity_public != self.recovery_r:
-            raise VaultError("wrong recovery phrase", 5, "identity key is not R")
+        key = keychain.recovery_key(self.recovery_kind)
+        if key.public != self.recovery_r:
+            raise VaultError("wrong recovery phrase", 5, "the phrase's %s public key is not R"
+                             % key.label.decode())
         try:
             e_point = parse_compressed_point(self.recovery_e)
         except ValueError as error:
             raise VaultError("malformed", 5, "E: %s" % error)
-        shared = keychain.private_key.exchange(ec.ECDH(), e_point)
-        return note_key(shared, self.recovery_e, self.recovery_r)
+        shared = key.private_key.exchange(ec.ECDH(), e_point)
+        if self.recovery_type == RECOVERY_SLOT_V1:
+            return note_key(shared, self.recovery_e, self.recovery_r)
+        return recovery_slot_kek(shared, self.recovery_e, self.recovery_r)
 
     def master_key_from_phrase(self, phrase: str, passphrase: str = "") -> bytes:
         try:
@@ -461,7 +544,7 @@ class Vault:
             raise VaultError("not a recovery phrase", 5, str(error))
         kek = self.recovery_kek(keychain)
         try:
-            master = Envelope(kek).open(self.recovery_wrapped, self._slot_ad(RECOVERY_SLOT))
+            master = Envelope(kek).open(self.recovery_wrapped, self._slot_ad(self.recovery_type))
         except EnvelopeError as error:
             if error.kind == "malformed":
                 raise VaultError("malformed", 5, "recovery slot envelope: %s" % error.kind)
@@ -474,10 +557,29 @@ class Vault:
     def manifest_key(self, master: bytes) -> bytes:
         return hkdf_sha256(master, MANIFEST_INFO)
 
+    def sharing_secret(self, master: bytes) -> int:
+        """The identity slot's s, checked as step 6 asks (after the manifest): opens, valid, s·G = S."""
+        try:
+            opened = Envelope(identity_key(master)).open(self.identity_wrapped, self._slot_ad(IDENTITY_SLOT))
+        except EnvelopeError as error:
+            raise VaultError("malformed", 6, "identity slot: the sharing key does not open (%s)" % error.kind)
+        secret = int.from_bytes(opened, "big")
+        if len(opened) != 32 or not 0 < secret < SECP256K1_N:
+            raise VaultError("malformed", 6, "identity slot: not a valid secret key (%d bytes)" % len(opened))
+        if compressed(ec.derive_private_key(secret, ec.SECP256K1()).public_key()) != self.sharing_public:
+            raise VaultError("malformed", 6, "identity slot: s·G is not S")
+        return secret
+
     def open_records(self, master: bytes) -> list:
         expected = hmac.new(self.manifest_key(master), self.data[:self.body_end], hashlib.sha256).digest()
         if not hmac.compare_digest(expected, self.manifest):
             raise VaultError("tampered", 6, "manifest")
+        if self.recovery_r is not None:
+            try:
+                parse_compressed_point(self.recovery_r)
+            except ValueError as error:
+                raise VaultError("malformed", 6, "recovery slot: R: %s" % error)
+        self.sharing_secret_key = self.sharing_secret(master) if self.sharing_public is not None else None
         envelope = Envelope(master)
         opened = []
         for record in self.records:
@@ -631,15 +733,35 @@ def expect_refused(action, kinds, steps, what: str) -> VaultError:
 
 def self_check() -> None:
     """The reader must reproduce every worked example of docs/FORMAT.md first."""
-    # Section 1, vector 1.
+    # Section 1, vector 1, and every key pair of tests/data/keychain/vectors.json.
     chain = Keychain("abandon " * 11 + "about")
     expect_equal("48a637680eea7fd2b3deafcc5d2c7c8cdd0a9524fb73ed1039f1698d7963985b",
-                 "%064x" % chain.identity_secret, "section 1 identity secret")
+                 "%064x" % chain.version1_recovery.secret, "section 1 version-1 recovery secret")
     expect_equal("02dd44b228d37cb24a1c97873e950ee92964dd5267f30ea69c70a7b1ce08184ad1",
-                 chain.identity_public.hex(), "section 1 identity public key")
+                 chain.version1_recovery.public.hex(), "section 1 version-1 recovery public key")
+    expect_equal("b6a79004c974aac18521676f57ecc89012d9f5b9d0516ad0b1efe7b6be1d04ba",
+                 "%064x" % chain.recovery.secret, "section 1 recovery secret")
+    expect_equal("038c57db34e731b282e67c26834db2e1b9f68117a6f45b32e750430f8263e91f85",
+                 chain.recovery.public.hex(), "section 1 recovery public key")
+    expect_equal("bdc0a7be6d051beb8f7b26421bc0e46771e0387512461fda9d1524d71080018e",
+                 "%064x" % chain.sharing.secret, "section 1 sharing secret")
+    expect_equal("03ff42cfd942841e0cb79a15922820861dcc16216ae648a37d3659d3113d2514fc",
+                 chain.sharing.public.hex(), "section 1 sharing public key")
     expect_equal("95eb33c09f959001ba1ebd473232086694acdabad733f87203e466dc4ff693f2",
                  chain.recovery_wrapping_key.hex(), "section 1 recovery wrapping key")
     expect_equal(entropy_mnemonic(bytes(16)), chain.mnemonic, "section 1 mnemonic")
+    with open(KEYCHAIN_VECTORS, encoding="utf-8") as handle:
+        keychain_vectors = json.load(handle)
+    for vector in keychain_vectors["vectors"]:
+        chain = Keychain(vector["mnemonic"], bytes.fromhex(vector["passphrase_utf8"]).decode("utf-8"))
+        what = "keychain vector %r" % vector["name"]
+        expect_equal(vector["seed"], chain.seed.hex(), what + " seed")
+        for name, pair in (("identity", chain.version1_recovery), ("recovery", chain.recovery),
+                           ("sharing", chain.sharing)):
+            expect_equal(vector[name + "_secret_key"], "%064x" % pair.secret, "%s %s secret" % (what, name))
+            expect_equal(vector[name + "_public_key"], pair.public.hex(), "%s %s public key" % (what, name))
+        expect_equal(vector["recovery_wrapping_key"], chain.recovery_wrapping_key.hex(),
+                     what + " recovery wrapping key")
     # Section 2, vector 2 and the empty example.
     envelope = Envelope(bytes(range(32)))
     expect_equal("e9562554e3cd1efee91aa1d9ef5b85196c9a630f82c6e199f0030259df302142",
@@ -677,6 +799,15 @@ def self_check() -> None:
         vectors = json.load(handle)
     vault = Vault(bytes.fromhex(vectors["file_hex"]))
     expect_equal("6363db3f7a77f3199868043cecac2f82", vault.vault_id.hex(), "section 6.7 vault id")
+    expect_equal((1, [PASSWORD_SLOT, RECOVERY_SLOT_V1], RECOVERY_KIND_V1, None),
+                 (vault.format_version, vault.slot_order, vault.recovery_kind, vault.sharing_public),
+                 "section 6.7: version 1, a password and a version-1 recovery slot")
+    phrase_keys = Keychain(vectors["recovery_mnemonic"])
+    expect_equal((vectors["recovery_public_key"], vectors["recovery_public_key"]),
+                 (phrase_keys.version1_recovery.public.hex(), vault.recovery_r.hex()),
+                 "section 6.7 R: the phrase's version-1 recovery key")
+    expect(phrase_keys.recovery.public != vault.recovery_r, "section 6.7: R is not the phrase's recovery key")
+    expect_equal("DA30 2939 EB46 62CC DCEB", recovery_fingerprint(vault.recovery_r), "section 6.8 fingerprint")
     expect_equal(("0000000000000001", 1767225600, 1767229200, 4, 600000, 1000, 9400000),
                  (vault.data[28:36].hex(), vault.created, vault.modified, vault.record_count,
                   vault.iterations, vault.target_ms, vault.rate), "section 6.7 header and slot")
@@ -717,6 +848,137 @@ def self_check() -> None:
                 expect(got.get(name, "") in (None, ""), "6.7 %s: %r should be absent" % (name, got.get(name)))
             else:
                 expect_equal(value, got[name], "section 6.7 %s of %s" % (name, want["id"]))
+
+
+def self_check_version2() -> bool:
+    """The version-2 worked examples (tests/data/vault/vectors_v2.json), if there: the reader opens
+    them, and writes them again byte for byte from their random bytes (a new vault, and the
+    version-1 example migrated). False if the file is not there."""
+    if not os.path.exists(VAULT_V2_VECTORS):
+        return False
+    with open(VAULT_V2_VECTORS, encoding="utf-8") as handle:
+        vectors = json.load(handle)
+    with open(VAULT_VECTORS, encoding="utf-8") as handle:
+        version1 = json.load(handle)
+    password = bytes.fromhex(vectors["password_hex"])
+    keychain = Keychain(vectors["recovery_mnemonic"])
+    data = bytes.fromhex(vectors["file_hex"])
+    vault = Vault(data)
+    expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT], RECOVERY_KIND_CURRENT),
+                 (vault.format_version, vault.slot_order, vault.recovery_kind), "version 2 example: slots")
+    expect_equal((vectors["header"], vectors["password_slot"], vectors["recovery_slot"], vectors["identity_slot"]),
+                 (vault.header.hex(), vault.slots[PASSWORD_SLOT].hex(), vault.slots[RECOVERY_SLOT].hex(),
+                  vault.slots[IDENTITY_SLOT].hex()), "version 2 example: header and slots")
+    expect_equal((keychain.recovery.public.hex(), keychain.sharing.public.hex()),
+                 (vectors["recovery_public_key"], vectors["sharing_public_key"]), "version 2 example: R and S")
+    expect_equal((vault.recovery_r.hex(), vault.sharing_public.hex()),
+                 (vectors["recovery_public_key"], vectors["sharing_public_key"]),
+                 "version 2 example: R and S in the file")
+    expect_equal(vectors["password_kek"], vault.password_kek(password).hex(), "version 2 example: password KEK")
+    master = vault.master_key_from_password(password)
+    expect_equal(vectors["master_key"], master.hex(), "version 2 example: M")
+    expect_equal(master, vault.master_key_from_phrase(vectors["recovery_mnemonic"]), "version 2 example: M by phrase")
+    expect_equal(vectors["recovery_kek"], vault.recovery_kek(keychain).hex(), "version 2 example: recovery KEK")
+    expect_equal(vectors["identity_key"], identity_key(master).hex(), "version 2 example: KI")
+    expect_equal(vectors["manifest_key"], vault.manifest_key(master).hex(), "version 2 example: Km")
+    expect_equal((vectors["manifest"], vectors["checksum"]), (vault.manifest.hex(), vault.checksum.hex()),
+                 "version 2 example: manifest and checksum")
+    records = vault.open_records(master)
+    expect_equal(keychain.sharing.secret, vault.sharing_secret_key, "version 2 example: the sharing secret")
+    expect_equal(vectors["file_order"], [r["id"].hex() for r in records], "version 2 example: file order")
+    wanted = {r["id"]: r for r in vectors["records"]}
+    for record in records:
+        want = wanted[record["id"].hex()]
+        expect_equal((want["fields_hex"], want["sealed_hex"]), (record["plaintext"].hex(), record["sealed"].hex()),
+                     "version 2 example: record " + want["id"])
+    # The recovery slot's own label and AD: the note key's label, or AD type 2, do not open it.
+    shared = keychain.recovery.private_key.exchange(ec.ECDH(), parse_compressed_point(vault.recovery_e))
+    for what, kek, slot_type in [("the note key's label", note_key(shared, vault.recovery_e, vault.recovery_r),
+                                  RECOVERY_SLOT),
+                                 ("AD type 2", vault.recovery_kek(keychain), RECOVERY_SLOT_V1)]:
+        try:
+            Envelope(kek).open(vault.recovery_wrapped, vault._slot_ad(slot_type))
+            raise Failure("version 2 example: the recovery slot opens with " + what)
+        except EnvelopeError as error:
+            expect_equal("authentication failed", error.kind, "version 2 example: the recovery slot with " + what)
+
+    # Written again from its random bytes, in the order of random_order.
+    random = bytes.fromhex(vectors["random_hex"])
+    take = iter(range(0, len(random), 16))
+
+    def draw(n):
+        start = next(take)
+        for _ in range(n // 16 - 1):
+            next(take)
+        return random[start:start + n]
+    vault_id, m, salt, password_iv, e, recovery_iv, identity_iv = (draw(n) for n in (16, 32, 32, 16, 32, 16, 16))
+    record_ids = [draw(16).hex() for _ in vectors["records"]]
+    expect_equal([r["id"] for r in vectors["records"]], record_ids, "version 2 example: record ids as drawn")
+    record_ivs = [draw(16) for _ in vectors["records"]]
+    expect_equal((vault_id, m), (vault.vault_id, master), "version 2 example: vault id and M as drawn")
+    ad = lambda slot_type: SLOT_AD + vault_id + bytes([slot_type])
+    password_slot = (b"\x01" + struct.pack(">I", vectors["iterations"]) + salt
+                     + struct.pack(">IQ", vectors["target_milliseconds"], vectors["iterations_per_second"])
+                     + Envelope(vault.password_kek(password)).seal(m, ad(PASSWORD_SLOT), password_iv))
+    ephemeral = ec.derive_private_key(int.from_bytes(e, "big"), ec.SECP256K1())
+    e_pub = compressed(ephemeral.public_key())
+    expect_equal(vectors["ephemeral_public_key"], e_pub.hex(), "version 2 example: E")
+    shared = ephemeral.exchange(ec.ECDH(), parse_compressed_point(keychain.recovery.public))
+    expect_equal(vectors["recovery_shared_x"], shared.hex(), "version 2 example: shared x")
+    kek = recovery_slot_kek(shared, e_pub, keychain.recovery.public)
+    recovery_slot = (bytes([RECOVERY_KIND_CURRENT]) + keychain.recovery.public + e_pub
+                     + Envelope(kek).seal(m, ad(RECOVERY_SLOT), recovery_iv))
+    identity_slot = keychain.sharing.public + Envelope(identity_key(m)).seal(
+        keychain.sharing.secret.to_bytes(32, "big"), ad(IDENTITY_SLOT), identity_iv)
+    by_id = {r["id"]: r for r in vectors["records"]}
+    body = b""
+    for record_id, iv in zip(vectors["file_order"], record_ivs):
+        record = {"id": bytes.fromhex(record_id), "version": 1,
+                  "kind": ACCOUNT if by_id[record_id]["kind"] == "account" else NOTE}
+        sealed = Envelope(m).seal(bytes.fromhex(by_id[record_id]["fields_hex"]), record_ad(vault_id, record), iv)
+        body += record["id"] + struct.pack(">QBI", 1, record["kind"], len(sealed)) + sealed
+    header = (MAGIC + struct.pack(">HH", 2, HEADER_LENGTH) + vault_id
+              + struct.pack(">QqqIB", 1, vectors["created"], vectors["saved"], len(vectors["records"]), 3) + bytes(7))
+    written = header + b"".join(bytes([t]) + struct.pack(">H", len(b)) + b for t, b in [
+        (PASSWORD_SLOT, password_slot), (RECOVERY_SLOT, recovery_slot), (IDENTITY_SLOT, identity_slot)]) + body
+    written = fix_manifest(bytearray(written + bytes(64)), hkdf_sha256(m, MANIFEST_INFO))
+    expect_equal(vectors["file_hex"], written.hex(), "version 2 example written again")
+
+    # The migration: the version-1 example saved again as version 2.
+    old = Vault(bytes.fromhex(version1["file_hex"]))
+    master = old.master_key_from_password(password)
+    random = bytes.fromhex(vectors["migration_random_hex"])
+    ephemeral = ec.derive_private_key(int.from_bytes(random[:32], "big"), ec.SECP256K1())
+    e_pub = compressed(ephemeral.public_key())
+    expect_equal(vectors["migrated_ephemeral_public_key"], e_pub.hex(), "migration example: E")
+    shared = ephemeral.exchange(ec.ECDH(), parse_compressed_point(old.recovery_r))
+    expect_equal(vectors["migrated_recovery_shared_x"], shared.hex(), "migration example: shared x")
+    kek = recovery_slot_kek(shared, e_pub, old.recovery_r)
+    expect_equal(vectors["migrated_recovery_kek"], kek.hex(), "migration example: recovery KEK")
+    recovery_slot = (bytes([RECOVERY_KIND_V1]) + old.recovery_r + e_pub
+                     + Envelope(kek).seal(master, old._slot_ad(RECOVERY_SLOT), random[32:48]))
+    header = bytearray(old.header)
+    header[8:10] = struct.pack(">H", 2)
+    header[28:36] = struct.pack(">Q", old.generation + 1)
+    header[44:52] = struct.pack(">q", vectors["migrated_at"])
+    written = bytes(header) + b"".join(bytes([t]) + struct.pack(">H", len(b)) + b for t, b in [
+        (PASSWORD_SLOT, old.slots[PASSWORD_SLOT]), (RECOVERY_SLOT, recovery_slot)])
+    written += old.data[old.records_start:old.body_end]
+    written = fix_manifest(bytearray(written + bytes(64)), old.manifest_key(master))
+    expect_equal(vectors["migrated_file_hex"], written.hex(), "migration example written again")
+    migrated = Vault(written)
+    expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT], RECOVERY_KIND_V1, vectors["migrated_recovery_public_key"], None),
+                 (migrated.format_version, migrated.slot_order, migrated.recovery_kind, migrated.recovery_r.hex(),
+                  migrated.sharing_public), "migration example: slots")
+    expect_equal((vectors["migrated_header"], vectors["migrated_recovery_slot"], vectors["migrated_manifest"],
+                  vectors["migrated_checksum"]),
+                 (migrated.header.hex(), migrated.slots[RECOVERY_SLOT].hex(), migrated.manifest.hex(),
+                  migrated.checksum.hex()), "migration example: header, recovery slot, manifest, checksum")
+    expect_equal(master, migrated.master_key_from_password(password), "migration example: M by password")
+    expect_equal(master, migrated.master_key_from_phrase(version1["recovery_mnemonic"]), "migration example: phrase")
+    expect_equal([r["plaintext"] for r in old.open_records(master)],
+                 [r["plaintext"] for r in migrated.open_records(master)], "migration example: records")
+    return True
 
 
 def run(args, stdin: str = "", check: bool = True):
@@ -781,6 +1043,7 @@ def test_accounts() -> list:
 NOTE_TITLE = "Notizen — Zugänge ✓"
 NOTE_BODY = "Zeile eins: Grüße aus Köln\r\nzweite Zeile — ½ ﬁ\n\tdritte: 日本 🔑\n\n"
 CODE_TIMES = [59, 1111111109, 1234567890, 2000000000, 4102444800]
+RECOVERED_PASSWORD = "nach der Wiederherstellung: Ω ﬁ ✓ 42"
 
 
 class CliVault:
@@ -819,9 +1082,74 @@ def make_vault(cli: str, directory: str, name: str, password: str, words=None):
     if words:
         args += ["--words", str(words)]
     _, out, _ = vault.mutate(*args, stdin=password + "\n")
+    phrase, vault.fingerprint = printed_phrase(out, "init")
+    return vault, phrase
+
+
+def printed_phrase(out: str, what: str):
+    """The recovery phrase and its fingerprint, as init and --new-phrase print them."""
     phrases = [line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("recovery phrase:")]
-    expect_equal(1, len(phrases), "init printed one recovery phrase")
-    return vault, phrases[0]
+    expect_equal(1, len(phrases), what + " printed one recovery phrase")
+    prints = [line.split(":", 1)[1].strip() for line in out.splitlines()
+              if line.startswith("recovery key fingerprint:")]
+    expect_equal(1, len(prints), what + " printed one recovery key fingerprint")
+    return phrases[0], prints[0]
+
+
+def check_new_slots(vault: Vault, keychain: Keychain, master: bytes, what: str,
+                    kind: int = RECOVERY_KIND_CURRENT) -> None:
+    """What a version-2 writer writes once it has the phrase (init, recover, --new-phrase):
+    password, recovery (kind 2, R = the recovery key; a vault first written as version 1 keeps
+    kind 1, R = the version-1 recovery key, until a new phrase) and identity (S = the sharing key)
+    slots."""
+    expect_equal(2, vault.format_version, what + ": format version")
+    expect_equal([PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT], vault.slot_order, what + ": slots in order")
+    expect_equal(kind, vault.recovery_kind, what + ": recovery slot kind")
+    expect_equal(keychain.recovery_key(kind).public.hex(), vault.recovery_r.hex(),
+                 what + ": R is the phrase's key of the slot's kind")
+    expect_equal(keychain.sharing.public.hex(), vault.sharing_public.hex(), what + ": S is the phrase's sharing key")
+    expect_equal(keychain.sharing.secret, vault.sharing_secret(master), what + ": s is the phrase's sharing secret")
+    try:
+        parse_compressed_point(vault.recovery_e)
+    except ValueError as error:
+        raise Failure("%s: E is not a point: %s" % (what, error))
+
+
+def check_phrase(cli: str, path: str, phrase: str) -> int:
+    """vault check-phrase's exit status (0: the phrase opens the vault, 1: it does not)."""
+    return run([cli, "vault", "check-phrase", path, "--password-stdin"], phrase + "\n", check=False)[0]
+
+
+def rebuild(vault: Vault, km: bytes, slots, version: int = None) -> bytes:
+    """vault's file with the given (type, body) slots, the slot count (and version) to match,
+    the same records, the manifest and checksum fixed up."""
+    header = bytearray(vault.header)
+    header[56] = len(slots)
+    if version is not None:
+        header[8:10] = struct.pack(">H", version)
+    body = bytes(header) + b"".join(bytes([t]) + struct.pack(">H", len(b)) + b for t, b in slots)
+    return fix_manifest(bytearray(body + vault.data[vault.records_start:vault.body_end] + bytes(64)), km)
+
+
+def wrap_recovery(vault: Vault, master: bytes, kind: int, r_pub: bytes, info: bytes = None,
+                  ad_type: int = RECOVERY_SLOT) -> bytes:
+    """A version-2 recovery slot body wrapping master to r_pub (for a test: the label and AD may be wrong)."""
+    while True:
+        e = int.from_bytes(secrets.token_bytes(32), "big")
+        if 0 < e < SECP256K1_N:
+            break
+    ephemeral = ec.derive_private_key(e, ec.SECP256K1())
+    e_pub = compressed(ephemeral.public_key())
+    shared = ephemeral.exchange(ec.ECDH(), parse_compressed_point(r_pub))
+    kek = hkdf_sha256(shared, RECOVERY_KEK_INFO if info is None else info, salt=e_pub + r_pub)
+    return bytes([kind]) + r_pub + e_pub + Envelope(kek).seal(master, vault._slot_ad(ad_type))
+
+
+def seal_identity(vault: Vault, master: bytes, secret: bytes, s_pub: bytes, key: bytes = None,
+                  ad_type: int = IDENTITY_SLOT, padded: bool = False) -> bytes:
+    """An identity slot body: s_pub || secret sealed under KI (for a test: the key, AD or padding may be wrong)."""
+    key = identity_key(master) if key is None else key
+    return s_pub + Envelope(key).seal(secret, vault._slot_ad(ad_type), padded=padded)
 
 
 def check_record_fields(record: dict, account: dict, started: int, finished: int) -> None:
@@ -956,6 +1284,16 @@ class Driver:
         new_password = "zweites Passwort ½ Ω ℌ"
         vault, phrase = make_vault(self.cli, self.dir, "main.wwv", old_password)
         expect(len(phrase.split(" ")) == 24, "init printed %d words" % len(phrase.split(" ")))
+        keychain = Keychain(phrase)
+        # A new vault is version 2: its recovery slot wraps M to the phrase's
+        # recovery key (kind 2), its identity slot holds the phrase's sharing key.
+        fresh = Vault(read(vault.path))
+        fresh_master = fresh.master_key_from_password(old_password)
+        expect_equal(fresh_master, fresh.master_key_from_phrase(phrase), "new vault: M by phrase")
+        expect_equal([], fresh.open_records(fresh_master), "new vault: no records")
+        check_new_slots(fresh, keychain, fresh_master, "vault init")
+        expect_equal(recovery_fingerprint(fresh.recovery_r), vault.fingerprint, "init's recovery key fingerprint")
+        expect_equal(0, check_phrase(self.cli, vault.path, phrase), "vault check-phrase with the phrase")
         accounts = test_accounts()
         ids = {}
         for account in accounts:
@@ -979,7 +1317,7 @@ class Driver:
         vault.mutate("remove", removed, "--password-stdin", stdin=old_password + "\n")
         del ids[removed]
         before_passwd = read(vault.path)
-        vault.mutate("passwd", "--password-stdin", stdin="%s\n%s\n" % (old_password, new_password))
+        _, passwd_out, _ = vault.mutate("passwd", "--password-stdin", stdin="%s\n%s\n" % (old_password, new_password))
         data = read(vault.path)
 
         # Section 6.6: backups, and what a save keeps.
@@ -1009,7 +1347,17 @@ class Driver:
         expect_equal(old.created, opened.created, "created kept by passwd")
         expect(old.salt != opened.salt, "passwd kept the salt")
         expect_equal(old.recovery_r, opened.recovery_r, "passwd kept R")
+        expect_equal(old.recovery_kind, opened.recovery_kind, "passwd kept the recovery slot's kind")
         expect(old.recovery_e != opened.recovery_e, "passwd kept E")
+        expect(old.recovery_wrapped != opened.recovery_wrapped, "passwd kept the recovery slot's wrapped M")
+        # The identity slot: the same S, sealed again under the new M's KI.
+        check_new_slots(opened, keychain, master, "after passwd")
+        expect_equal(old.sharing_public, opened.sharing_public, "passwd kept S")
+        expect(old.identity_wrapped[:16] != opened.identity_wrapped[:16], "passwd kept the identity slot's IV")
+        expect_refused(lambda: opened.sharing_secret(old_master), {"malformed"}, {6},
+                       "the new identity slot under the old M's KI")
+        expect(("recovery key fingerprint %s " % recovery_fingerprint(opened.recovery_r)) in passwd_out,
+               "passwd printed the recovery key fingerprint of R: %r" % passwd_out)
 
         expect_equal(master, opened.master_key_from_phrase(phrase), "M by phrase")
         # 1.1: typed phrases are normalized.
@@ -1056,8 +1404,11 @@ class Driver:
                        "the phrase with a BIP39 passphrase")
         code, _, _ = vault("list", "--password-stdin", stdin=old_password + "\n", check=False)
         expect_equal(1, code, "watchword-cli with the old password: exit")
+        expect_equal(0, check_phrase(self.cli, vault.path, phrase), "vault check-phrase after passwd")
+        expect_equal(1, check_phrase(self.cli, vault.path, other), "vault check-phrase with another phrase")
 
         self.tamper(opened, master, new_password, phrase)
+        self.tamper_slots(opened, master, new_password, phrase)
         self.break_fields(opened, master, new_password)
 
     def check_saves(self, before: Vault, after: Vault, password: str, removed: str) -> None:
@@ -1073,50 +1424,72 @@ class Driver:
         expect_equal(kept, now, "records other than the removed one, byte for byte")
         expect(all(r["version"] == 1 for r in after.records), "records never changed have version 1")
         expect_equal(before.slots, after.slots, "slots unchanged by remove")
+        expect_equal(before.slot_order, after.slot_order, "slot order unchanged by remove")
 
-    def compare_info(self, vault: Vault, info: dict) -> None:
+    def compare_info(self, vault: Vault, info: dict, target_ms: int = 1) -> None:
         ours = {"format_version": vault.format_version, "vault_id": vault.vault_id.hex(),
                 "generation": vault.generation, "created": vault.created, "modified": vault.modified,
                 "records": vault.record_count, "kdf": "PBKDF2-HMAC-SHA256", "iterations": vault.iterations,
                 "target_ms": vault.target_ms, "measured_iterations_per_second": vault.rate,
                 "recovery_slot": vault.recovery_r is not None,
                 "recovery_public_key": vault.recovery_r.hex() if vault.recovery_r else None,
-                "recovery_key_fingerprint": recovery_fingerprint(vault.recovery_r) if vault.recovery_r else None}
+                "recovery_key_fingerprint": recovery_fingerprint(vault.recovery_r) if vault.recovery_r else None,
+                "recovery_key_kind": ({RECOVERY_KIND_V1: "version-1", RECOVERY_KIND_CURRENT: "recovery"}
+                                      [vault.recovery_kind] if vault.recovery_r else None),
+                "sharing_identity": vault.sharing_public is not None,
+                "sharing_public_key": vault.sharing_public.hex() if vault.sharing_public else None}
         for key, value in info.items():
             expect(key in ours, "vault info --json prints %r, which this test does not know how to check" % key)
             expect_equal(ours[key], value, "vault info " + key)
-        expect_equal(MIN_ITERATIONS, vault.iterations, "iterations with --target-ms 1")
-        expect_equal(1, vault.target_ms, "stored target")
+        if target_ms == 1:
+            expect_equal(MIN_ITERATIONS, vault.iterations, "iterations with --target-ms 1")
+        expect_equal(target_ms, vault.target_ms, "stored target")
 
     def tamper(self, vault: Vault, master: bytes, password: str, phrase: str) -> None:
         data = vault.data
         km = vault.manifest_key(master)
+        expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT], RECOVERY_KIND_CURRENT),
+                     (vault.format_version, vault.slot_order, vault.recovery_kind), "the vault tampered with")
         pw_slot, _ = vault.slot_offsets[PASSWORD_SLOT]
         rec_slot, _ = vault.slot_offsets[RECOVERY_SLOT]
-        pw_body, rec_body = pw_slot + 3, rec_slot + 3
+        id_slot, _ = vault.slot_offsets[IDENTITY_SLOT]
+        pw_body, rec_body, id_body = pw_slot + 3, rec_slot + 3, id_slot + 3
+        # The recovery slot: kind (1) || R (33) || E (33) || wrapped (96); identity: S (33) || wrapped (96).
+        r_off, e_off, w_off = rec_body + 1, rec_body + 34, rec_body + 67
+        s_off, sw_off = id_body, id_body + 33
         record = vault.records[len(vault.records) // 2]
         r0 = record["offset"]
         manifest = len(data) - 64
 
         # Without fixing the checksum: the structure checks or the checksum.
-        structural = [("magic", 0, {"not a vault"}, {1}),
-                      ("version", 9, {"unsupported version 3"}, {1}),
-                      ("header length", 11, {"malformed"}, {2}),
-                      ("reserved", 63, {"malformed"}, {2}),
-                      ("slot count", 56, {"malformed"}, {2}),
-                      ("record count", 55, {"truncated", "malformed"}, {2}),
-                      ("slot type", pw_slot, {"malformed"}, {2}),
-                      ("slot length", pw_slot + 2, {"malformed"}, {2}),
-                      ("record kind", r0 + 24, {"malformed"}, {2}),
-                      ("record length", r0 + 28, {"malformed"}, {2})]
-        for name, offset, kinds, steps in structural:
-            mask = 0x02 if name in ("version", "record kind") else 0x01
+        structural = [("magic", 0, 0x01, {"not a vault"}, {1}),
+                      ("version", 9, 0x01, {"unsupported version 3"}, {1}),
+                      ("version 0", 9, 0x02, {"unsupported version 0"}, {1}),
+                      ("version 2 read as 1", 9, 0x03, {"malformed"}, {2}),  # slot types 3 and 4 are not version 1's
+                      ("header length", 11, 0x01, {"malformed"}, {2}),
+                      ("reserved", 63, 0x01, {"malformed"}, {2}),
+                      ("slot count 4", 56, 0x07, {"malformed"}, {2}),
+                      ("slot count 0", 56, 0x03, {"malformed"}, {2}),
+                      ("record count", 55, 0x01, {"truncated", "malformed"}, {2}),
+                      ("slot type", pw_slot, 0x01, {"malformed"}, {2}),
+                      ("slot length", pw_slot + 2, 0x01, {"malformed"}, {2}),
+                      ("recovery slot type 2", rec_slot, 0x01, {"malformed"}, {2}),  # version 1's, in version 2
+                      ("recovery slot length", rec_slot + 2, 0x01, {"malformed"}, {2}),
+                      ("recovery slot kind 3", rec_body, 0x01, {"malformed"}, {2}),
+                      ("recovery slot kind 0", rec_body, 0x02, {"malformed"}, {2}),
+                      ("identity slot type 3", id_slot, 0x07, {"malformed"}, {2}),  # a second recovery slot
+                      ("identity slot type 5", id_slot, 0x01, {"malformed"}, {2}),
+                      ("identity slot length", id_slot + 2, 0x01, {"malformed"}, {2}),
+                      ("record kind", r0 + 24, 0x02, {"malformed"}, {2}),
+                      ("record length", r0 + 28, 0x01, {"malformed"}, {2})]
+        for name, offset, mask, kinds, steps in structural:
             bad = bytes(flip(data, offset, mask))
             self.refused(bad, "flipped " + name, kinds, steps)
             self.cli_refuses(bad, "raw-" + name.replace(" ", "-"))
         for name, offset in [("vault id", 12), ("generation", 35), ("modified", 51), ("salt", pw_body + 9),
-                             ("password wrapped M", pw_body + 60), ("R", rec_body + 5), ("E", rec_body + 40),
-                             ("recovery wrapped M", rec_body + 120), ("record id", r0 + 3),
+                             ("password wrapped M", pw_body + 60), ("R", r_off + 5), ("E", e_off + 6),
+                             ("recovery wrapped M", w_off + 53), ("S", s_off + 7),
+                             ("identity wrapped s", sw_off + 70), ("record id", r0 + 3),
                              ("record ciphertext", r0 + 50), ("record tag", record["end"] - 1),
                              ("manifest", manifest + 7), ("checksum", len(data) - 1)]:
             bad = bytes(flip(data, offset, 0x80))
@@ -1151,10 +1524,18 @@ class Driver:
             ("password slot IV", pw_body + 49, {"wrong password"}, {"tampered"}),
             ("password slot ciphertext", pw_body + 80, {"wrong password"}, {"tampered"}),
             ("password slot tag", pw_body + 144, {"wrong password"}, {"tampered"}),
-            ("R", rec_body + 32, {"tampered"}, {"wrong recovery phrase"}),
-            ("E", rec_body + 65, {"tampered"}, {"wrong recovery phrase", "malformed"}),
-            ("recovery slot ciphertext", rec_body + 100, {"tampered"}, {"wrong recovery phrase"}),
-            ("recovery slot tag", rec_body + 161, {"tampered"}, {"wrong recovery phrase"}),
+            ("recovery slot kind 2 to 1", rec_body, {"tampered"}, {"wrong recovery phrase"}, 0x03),
+            ("R", r_off + 32, {"tampered"}, {"wrong recovery phrase"}),
+            ("R prefix", r_off, {"tampered"}, {"wrong recovery phrase"}),
+            ("E", e_off + 32, {"tampered"}, {"wrong recovery phrase", "malformed"}),
+            ("recovery slot IV", w_off + 3, {"tampered"}, {"wrong recovery phrase"}),
+            ("recovery slot ciphertext", w_off + 33, {"tampered"}, {"wrong recovery phrase"}),
+            ("recovery slot tag", w_off + 95, {"tampered"}, {"wrong recovery phrase"}),
+            ("S", s_off + 32, {"tampered"}, {"tampered"}),
+            ("S prefix", s_off, {"tampered"}, {"tampered"}, 0x01),
+            ("identity slot IV", sw_off + 2, {"tampered"}, {"tampered"}),
+            ("identity slot ciphertext", sw_off + 30, {"tampered"}, {"tampered"}),
+            ("identity slot tag", sw_off + 95, {"tampered"}, {"tampered"}),
             ("record id", r0, {"tampered"}, {"tampered"}),
             ("record version", r0 + 23, {"tampered"}, {"tampered"}),
             ("record IV", r0 + 29, {"tampered"}, {"tampered"}),
@@ -1162,8 +1543,8 @@ class Driver:
             ("record tag", record["end"] - 5, {"tampered"}, {"tampered"}),
             ("manifest", manifest, {"tampered"}, {"tampered"}),
         ]
-        for name, offset, by_password, by_phrase in slot_or_manifest:
-            bad = fix_checksum(flip(data, offset, 0x04))
+        for name, offset, by_password, by_phrase, *mask in slot_or_manifest:
+            bad = fix_checksum(flip(data, offset, mask[0] if mask else 0x04))
             steps = {5} if by_password & {"wrong password", "wrong recovery phrase"} else {6}
             self.refused(bad, "flipped %s, checksum fixed, password" % name, by_password, steps, password=password)
             steps = {5} if by_phrase & {"wrong password", "wrong recovery phrase", "malformed"} else {6}
@@ -1187,6 +1568,154 @@ class Driver:
                             + data[first["offset"]:first["end"]] + data[second["end"]:])
         self.refused(fix_checksum(swapped), "two records swapped", {"tampered"}, {6}, password=password)
         self.cli_refuses(fix_checksum(bytearray(swapped)), "records-swapped", password)
+
+    def cli_opens(self, data: bytes, name: str, password: str, records: int) -> None:
+        """watchword-cli opens the file with the password and lists its records, writing nothing."""
+        path = os.path.join(self.dir, "good-%s.wwv" % name)
+        write(path, data)
+        listed = json.loads(run([self.cli, "vault", "list", path, "--json", "--password-stdin"], password + "\n")[1])
+        expect_equal(records, len(listed["records"]), "watchword-cli lists %s" % name)
+        expect_equal(data, read(path), "watchword-cli left %s unchanged" % name)
+        os.remove(path)
+
+    def cli_recovers(self, data: bytes, name: str, phrase: str) -> tuple:
+        """watchword-cli vault recover FILE: its exit status and the file it leaves."""
+        path = os.path.join(self.dir, "recover-%s.wwv" % name)
+        write(path, data)
+        code, _, _ = run([self.cli, "vault", "recover", path, "--target-ms", "1", "--password-stdin"],
+                         "%s\n%s\n" % (phrase, RECOVERED_PASSWORD), check=False)
+        after = read(path)
+        for suffix in ("", ".1", ".lock"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        return code, after
+
+    def tamper_slots(self, vault: Vault, master: bytes, password: str, phrase: str) -> None:
+        """The version-2 slots rewritten here with M (manifest and checksum fixed up): layouts that
+        section 6 allows open in both readers, the others are refused by both."""
+        km = vault.manifest_key(master)
+        keychain = Keychain(phrase)
+        slots = {t: vault.slots[t] for t in vault.slot_order}
+        pw, rec, ident = ((t, slots[t]) for t in (PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT))
+        count = len(vault.records)
+
+        # Allowed: any order after the password slot; the recovery and identity slots each optional.
+        for name, layout in [("identity before recovery", [pw, ident, rec]), ("no identity slot", [pw, rec]),
+                             ("no recovery slot", [pw, ident]), ("the password slot alone", [pw])]:
+            good = rebuild(vault, km, layout)
+            opened = Vault(good)
+            expect_equal(master, opened.master_key_from_password(password), name + ": M by password")
+            expect_equal(count, len(opened.open_records(master)), name + ": records")
+            if opened.recovery_r is not None:
+                expect_equal(master, opened.master_key_from_phrase(phrase), name + ": M by phrase")
+            else:
+                self.refused(good, name + ", phrase", {"no recovery slot"}, {5}, phrase=phrase)
+            self.cli_opens(good, name.replace(" ", "-"), password, count)
+        # Refused at step 2.
+        version1_layout = slots[RECOVERY_SLOT][1:]  # R || E || wrapped: 162 bytes, version 1's layout
+        for name, layout, version in [
+                ("a version-1 recovery slot in version 2", [pw, (RECOVERY_SLOT_V1, version1_layout), ident], None),
+                ("a version-1 recovery slot alone in version 2", [pw, (RECOVERY_SLOT_V1, version1_layout)], None),
+                ("two identity slots", [pw, ident, ident], None),
+                ("two recovery slots", [pw, rec, rec], None),
+                ("four slots", [pw, rec, ident, ident], None),
+                ("the recovery slot first", [rec, pw, ident], None),
+                ("the identity slot first", [ident, pw], None),
+                ("two password slots", [pw, pw, rec], None),
+                ("version-2 slots in version 1", [pw, rec], 1),
+                ("an identity slot in version 1", [pw, ident], 1),
+                ("three slots in version 1", [pw, (RECOVERY_SLOT_V1, version1_layout), ident], 1)]:
+            bad = rebuild(vault, km, layout, version)
+            self.refused(bad, name, {"malformed"}, {2})
+            self.cli_refuses(bad, "layout-" + name.replace(" ", "-"), password)
+
+        # The identity slot, sealed again here: it must open under KI with AD type 4, hold a valid s, and s·G = S.
+        sharing = keychain.sharing
+        secret = sharing.secret.to_bytes(32, "big")
+        stranger = KeyPair(secrets.token_bytes(64), b"sharing secp256k1")
+        resealed = [
+            ("the same s and S", seal_identity(vault, master, secret, sharing.public), None),
+            ("another valid key pair", seal_identity(vault, master, stranger.secret.to_bytes(32, "big"),
+                                                     stranger.public), None),
+            ("S of another key", seal_identity(vault, master, secret, stranger.public), "malformed"),
+            ("S with the other prefix",
+             seal_identity(vault, master, secret, bytes([sharing.public[0] ^ 1]) + sharing.public[1:]), "malformed"),
+            ("s = 0", seal_identity(vault, master, bytes(32), sharing.public), "malformed"),
+            ("s = n", seal_identity(vault, master, SECP256K1_N.to_bytes(32, "big"), sharing.public), "malformed"),
+            # A 96-byte envelope holds 32 to 47 bytes; other lengths would not fit the slot's size.
+            ("s of 33 bytes", seal_identity(vault, master, b"\x00" + secret, sharing.public), "malformed"),
+            ("s of 47 bytes", seal_identity(vault, master, bytes(15) + secret, sharing.public), "malformed"),
+            ("s with invalid padding", seal_identity(vault, master, secret + bytes(16), sharing.public, padded=True),
+             "malformed"),
+            ("s under M instead of KI", seal_identity(vault, master, secret, sharing.public, key=master), "malformed"),
+            ("s under the recovery AD", seal_identity(vault, master, secret, sharing.public, ad_type=RECOVERY_SLOT),
+             "malformed"),
+        ]
+        for name, body, refusal in resealed:
+            changed = rebuild(vault, km, [pw, rec, (IDENTITY_SLOT, body)])
+            if refusal is None:
+                opened = Vault(changed)
+                expect_equal(count, len(opened.open_records(master)), "identity slot with " + name)
+                self.cli_opens(changed, "identity-" + name.replace(" ", "-"), password, count)
+                continue
+            self.refused(changed, "identity slot with " + name, {refusal}, {6}, password=password)
+            self.refused(changed, "identity slot with %s, phrase" % name, {refusal}, {6}, phrase=phrase)
+            self.cli_refuses(changed, "identity-" + name.replace(" ", "-"), password)
+        # Bits flipped in the identity slot, the manifest fixed up.
+        id_body = vault.slot_offsets[IDENTITY_SLOT][0] + 3
+        for name, offset, mask in [("S", id_body + 20, 0x10), ("S prefix", id_body, 0x01), ("IV", id_body + 40, 0x01),
+                                   ("ciphertext", id_body + 33 + 16 + 47, 0x80), ("tag", id_body + 128, 0x02)]:
+            bad = fix_manifest(flip(vault.data, offset, mask), km)
+            self.refused(bad, "identity slot %s flipped, manifest fixed" % name, {"malformed"}, {6}, master=master)
+            self.cli_refuses(bad, "identity-flipped-" + name.replace(" ", "-"), password)
+
+        # The recovery slot, wrapped again here.
+        rec_body = vault.slot_offsets[RECOVERY_SLOT][0] + 3
+        bad_r = bytearray(vault.data)
+        bad_r[rec_body + 1] = 0x05  # R's prefix: not a point
+        bad_r = fix_manifest(bad_r, km)
+        self.refused(bad_r, "R not a point, manifest fixed, password", {"malformed"}, {6}, password=password)
+        self.refused(bad_r, "R not a point, manifest fixed, phrase", {"wrong recovery phrase"}, {5}, phrase=phrase)
+        self.cli_refuses(bad_r, "recovery-R-not-a-point", password)
+        v1 = keychain.version1_recovery.public
+        rewrapped = [
+            # name, body, opens by phrase, vault recover's exit, check-phrase's exit
+            ("the recovery key, kind 2", wrap_recovery(vault, master, 2, keychain.recovery.public), True, 0, 0),
+            ("the version-1 recovery key, kind 1", wrap_recovery(vault, master, 1, v1), True, 0, 0),
+            ("the version-1 recovery key, kind 2", wrap_recovery(vault, master, 2, v1), False, 1, 1),
+            ("the recovery key, kind 1", wrap_recovery(vault, master, 1, keychain.recovery.public), False, 1, 1),
+            ("the note key's label", wrap_recovery(vault, master, 2, keychain.recovery.public,
+                                                   info=b"watchword/share/v1 note key"), False, 1, 0),
+            ("the version-1 slot's AD", wrap_recovery(vault, master, 2, keychain.recovery.public,
+                                                      ad_type=RECOVERY_SLOT_V1), False, 1, 0),
+        ]
+        for name, body, opens, recover_exit, check_exit in rewrapped:
+            changed = rebuild(vault, km, [pw, (RECOVERY_SLOT, body), ident])
+            opened = Vault(changed)
+            expect_equal(count, len(opened.open_records(opened.master_key_from_password(password))),
+                         "recovery slot to %s: by password" % name)
+            if opens:
+                expect_equal(master, opened.master_key_from_phrase(phrase), "recovery slot to %s: M by phrase" % name)
+            else:
+                self.refused(changed, "recovery slot to %s, phrase" % name, {"wrong recovery phrase"}, {5},
+                             phrase=phrase)
+            what = "recovery slot to " + name
+            path = os.path.join(self.dir, "check-phrase.wwv")
+            write(path, changed)
+            expect_equal(check_exit, check_phrase(self.cli, path, phrase), what + ": vault check-phrase exit")
+            os.remove(path)
+            code, after = self.cli_recovers(changed, "slot-" + name.replace(" ", "-").replace(",", ""), phrase)
+            expect_equal(recover_exit, code, what + ": vault recover exit")
+            if code == 0:
+                # The vault adopts the phrase: an identity slot; the recovery slot's kind and R kept.
+                recovered = Vault(after)
+                new_master = recovered.master_key_from_password(RECOVERED_PASSWORD)
+                expect_equal(new_master, recovered.master_key_from_phrase(phrase), what + ": recovered, M by phrase")
+                expect_equal([r["plaintext"] for r in opened.open_records(master)],
+                             [r["plaintext"] for r in recovered.open_records(new_master)], what + ": recovered records")
+                check_new_slots(recovered, keychain, new_master, what + ", recovered", opened.recovery_kind)
+            else:
+                expect_equal(changed, after, what + ": vault recover left the file as it was")
 
     def break_fields(self, vault: Vault, master: bytes, password: str) -> None:
         """Records sealed here with the right key: valid fields open, each broken rule is *malformed*."""
@@ -1265,6 +1794,172 @@ class Driver:
         expect_equal(1, len(records), "12-word vault records")
         check_record_fields(records[0], account, 0, int(time.time()))
         expect_equal(vault.saves, opened.generation, "generation of the small vault")
+        check_new_slots(opened, Keychain(phrase), master, "12-word vault")
+
+        # vault recover: the phrase opens it and sets a new password; the vault keeps the phrase's
+        # recovery key (kind 2) and sharing key, both wrapped and sealed again for the new M.
+        before = read(vault.path)
+        vault.mutate("recover", "--target-ms", "1", "--password-stdin",
+                     stdin="%s\n%s\n" % (phrase, RECOVERED_PASSWORD))
+        recovered = Vault(read(vault.path))
+        expect_equal(before, read(vault.path + ".1"), "backup .1 is the file before recover")
+        self.check_rekeyed(opened, master, recovered, RECOVERED_PASSWORD, phrase, "vault recover")
+        expect_equal((opened.recovery_r, opened.sharing_public), (recovered.recovery_r, recovered.sharing_public),
+                     "vault recover kept R and S")
+        self.refused(recovered.data, "the password before recover", {"wrong password"}, {5}, password=password)
+
+        # vault passwd --new-phrase: a new phrase's recovery and sharing keys; the old phrase stops opening it.
+        newer_password = "drittes Kennwort, ganz neu: ℌ ② ✓"
+        _, out, _ = vault.mutate("passwd", "--new-phrase", "--words", "12", "--target-ms", "1", "--password-stdin",
+                                 stdin="%s\n%s\n" % (RECOVERED_PASSWORD, newer_password))
+        new_phrase, fingerprint = printed_phrase(out, "passwd --new-phrase")
+        expect_equal(12, len(new_phrase.split(" ")), "passwd --new-phrase --words 12 printed 12 words")
+        renewed = Vault(read(vault.path))
+        self.check_rekeyed(recovered, recovered.master_key_from_password(RECOVERED_PASSWORD), renewed, newer_password,
+                           new_phrase, "vault passwd --new-phrase")
+        expect_equal(recovery_fingerprint(renewed.recovery_r), fingerprint, "passwd --new-phrase's fingerprint")
+        self.refused(renewed.data, "the phrase before passwd --new-phrase", {"wrong recovery phrase"}, {5},
+                     phrase=phrase)
+        expect_equal(1, check_phrase(self.cli, vault.path, phrase), "check-phrase with the replaced phrase")
+        expect_equal(0, check_phrase(self.cli, vault.path, new_phrase), "check-phrase with the new phrase")
+
+        # vault recover --new-phrase: opened with the phrase, then given a new one.
+        last_password = "viertes Kennwort nach der Wiederherstellung ③"
+        _, out, _ = vault.mutate("recover", "--new-phrase", "--target-ms", "1", "--password-stdin",
+                                 stdin="%s\n%s\n" % (new_phrase, last_password))
+        last_phrase, fingerprint = printed_phrase(out, "recover --new-phrase")
+        expect_equal(24, len(last_phrase.split(" ")), "recover --new-phrase printed 24 words")
+        last = Vault(read(vault.path))
+        self.check_rekeyed(renewed, renewed.master_key_from_password(newer_password), last, last_password,
+                           last_phrase, "vault recover --new-phrase")
+        expect_equal(recovery_fingerprint(last.recovery_r), fingerprint, "recover --new-phrase's fingerprint")
+        self.refused(last.data, "the phrase before recover --new-phrase", {"wrong recovery phrase"}, {5},
+                     phrase=new_phrase)
+        expect_equal(vault.saves, last.generation, "generation of the small vault at the end")
+
+    def check_rekeyed(self, old: Vault, old_master: bytes, new: Vault, password: str, phrase: str, what: str,
+                      kind: int = RECOVERY_KIND_CURRENT) -> None:
+        """A save that made a new M (passwd, recover): same vault, same records, every slot and record
+        wrapped or sealed again, and (with the phrase known) the version-2 slots of check_new_slots."""
+        master = new.master_key_from_password(password)
+        expect(master != old_master, what + " kept M")
+        expect_equal(master, new.master_key_from_phrase(phrase), what + ": M by phrase")
+        records = new.open_records(master)
+        expect_equal([(r["id"], r["version"], r["kind"], r["plaintext"]) for r in old.open_records(old_master)],
+                     [(r["id"], r["version"], r["kind"], r["plaintext"]) for r in records],
+                     what + " kept every record's id, version and fields")
+        expect(not {r["sealed"] for r in old.records} & {r["sealed"] for r in new.records},
+               what + " left a record sealed with the old master key")
+        expect_equal((old.vault_id, old.created, old.generation + 1), (new.vault_id, new.created, new.generation),
+                     what + ": vault id, created, generation + 1")
+        expect(old.salt != new.salt, what + " kept the salt")
+        expect(old.recovery_e != new.recovery_e, what + " kept E")
+        check_new_slots(new, Keychain(phrase), master, what, kind)
+        if old.identity_wrapped is not None:
+            expect(old.identity_wrapped != new.identity_wrapped, what + " kept the sealed identity slot")
+        self.refused(new.data, what + ": the old M", {"tampered"}, {6}, master=old_master)
+
+    def version1_vault(self) -> None:
+        """The version-1 file of tests/data/vault/vectors.json through watchword-cli: read as it is,
+        written as version 2 (the migration), then passwd, recover and passwd --new-phrase on it."""
+        with open(VAULT_VECTORS, encoding="utf-8") as handle:
+            vectors = json.load(handle)
+        original = bytes.fromhex(vectors["file_hex"])
+        password = bytes.fromhex(vectors["password_hex"]).decode("utf-8")
+        phrase = vectors["recovery_mnemonic"]
+        keychain = Keychain(phrase)
+        v1 = Vault(original)
+        v1_master = v1.master_key_from_password(password)
+        v1_records = v1.open_records(v1_master)
+
+        # Read without a save: the file stays version 1.
+        vault = CliVault(self.cli, os.path.join(self.dir, "version1.wwv"))
+        write(vault.path, original)
+        self.compare_info(v1, json.loads(vault("info", "--json")[1]), target_ms=vectors["target_milliseconds"])
+        listed = json.loads(vault("list", "--json", "--password-stdin", stdin=password + "\n")[1])
+        compare_list(v1_records, listed)
+        printed = json.loads(vault("codes", "--at", str(CODE_TIMES[1]), "--json", "--password-stdin",
+                                   stdin=password + "\n")[1])
+        self.counts["codes"] += compare_codes(v1_records, printed, CODE_TIMES[1])
+        expect_equal(0, check_phrase(self.cli, vault.path, phrase), "check-phrase on the version-1 file")
+        expect_equal(1, check_phrase(self.cli, vault.path, entropy_mnemonic(secrets.token_bytes(32))),
+                     "check-phrase on the version-1 file with another phrase")
+        expect_equal(original, read(vault.path), "reading a version-1 file left it as it was")
+
+        # The first save with the password writes version 2: the password slot and the records
+        # byte for byte, a recovery slot of type 3, kind 1, the same R, and no identity slot.
+        account = test_accounts()[0]
+        started = int(time.time())
+        _, out, _ = vault("add", "--password-stdin", stdin="%s\n%s\n" % (password, build_uri(account)))
+        added = out.strip()
+        migrated = Vault(read(vault.path))
+        expect_equal(original, read(vault.path + ".1"), "backup .1 is the version-1 file")
+        expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT], RECOVERY_KIND_V1, None),
+                     (migrated.format_version, migrated.slot_order, migrated.recovery_kind, migrated.sharing_public),
+                     "migrated: version 2, a password slot and a kind 1 recovery slot, no identity slot")
+        expect_equal(v1.slots[PASSWORD_SLOT], migrated.slots[PASSWORD_SLOT], "migrated: the password slot unchanged")
+        expect_equal(v1.recovery_r, migrated.recovery_r, "migrated: the same R")
+        expect_equal(keychain.version1_recovery.public, migrated.recovery_r, "migrated: R the version-1 recovery key")
+        expect(v1.recovery_e != migrated.recovery_e, "migrated: a fresh E")
+        expect_equal((v1.vault_id, v1.created, v1.generation + 1), (migrated.vault_id, migrated.created,
+                     migrated.generation), "migrated: vault id, created, generation + 1")
+        expect(started <= migrated.modified <= int(time.time()), "migrated: modified is the time of the save")
+        master = migrated.master_key_from_password(password)
+        expect_equal(v1_master, master, "migrated: the same M")
+        expect_equal(master, migrated.master_key_from_phrase(phrase), "migrated: M by the phrase (version-1 key)")
+        records = migrated.open_records(master)
+        kept = [(r["id"], r["version"], r["kind"], r["sealed"]) for r in v1.records]
+        expect_equal(kept, [(r["id"], r["version"], r["kind"], r["sealed"]) for r in migrated.records
+                            if r["id"].hex() != added], "migrated: the records byte for byte")
+        check_record_fields(next(r for r in records if r["id"].hex() == added), account, started, int(time.time()))
+        self.counts["records"] += len(records)
+        self.compare_info(migrated, json.loads(vault("info", "--json")[1]), target_ms=vectors["target_milliseconds"])
+        expect_equal(0, check_phrase(self.cli, vault.path, phrase), "check-phrase on the migrated file")
+
+        # A password change of the migrated vault keeps R and kind 1: it has no phrase to adopt.
+        passwd = CliVault(self.cli, os.path.join(self.dir, "version1-passwd.wwv"))
+        write(passwd.path, migrated.data)
+        new_password = "ein neues Kennwort für die alte Datei ✓"
+        passwd("passwd", "--target-ms", "1", "--password-stdin", stdin="%s\n%s\n" % (password, new_password))
+        changed = Vault(read(passwd.path))
+        changed_master = changed.master_key_from_password(new_password)
+        expect(changed_master != master, "passwd of the migrated vault kept M")
+        expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT], RECOVERY_KIND_V1, migrated.recovery_r, None),
+                     (changed.format_version, changed.slot_order, changed.recovery_kind, changed.recovery_r,
+                      changed.sharing_public), "passwd of the migrated vault: kind 1, the same R, no identity slot")
+        expect(changed.recovery_e != migrated.recovery_e, "passwd of the migrated vault kept E")
+        expect_equal(changed_master, changed.master_key_from_phrase(phrase), "passwd of the migrated vault: phrase")
+        expect_equal([r["plaintext"] for r in records], [r["plaintext"] for r in changed.open_records(changed_master)],
+                     "passwd of the migrated vault: records")
+
+        # The phrase used on it (vault recover): an identity slot; R and kind 1 kept, so the
+        # fingerprint written down with the phrase stays true.
+        passwd("recover", "--target-ms", "1", "--password-stdin", stdin="%s\n%s\n" % (phrase, RECOVERED_PASSWORD))
+        adopted = Vault(read(passwd.path))
+        self.check_rekeyed(changed, changed_master, adopted, RECOVERED_PASSWORD, phrase,
+                           "vault recover of the migrated vault", RECOVERY_KIND_V1)
+        expect_equal(migrated.recovery_r, adopted.recovery_r, "vault recover of the migrated vault kept R")
+        expect_equal(0, check_phrase(self.cli, passwd.path, phrase), "check-phrase after recover of the migrated vault")
+
+        # vault recover straight from the version-1 file.
+        recover = CliVault(self.cli, os.path.join(self.dir, "version1-recover.wwv"))
+        write(recover.path, original)
+        recover("recover", "--target-ms", "1", "--password-stdin", stdin="%s\n%s\n" % (phrase, RECOVERED_PASSWORD))
+        self.check_rekeyed(v1, v1_master, Vault(read(recover.path)), RECOVERED_PASSWORD, phrase,
+                           "vault recover of the version-1 file", RECOVERY_KIND_V1)
+
+        # vault passwd --new-phrase straight from the version-1 file.
+        renew = CliVault(self.cli, os.path.join(self.dir, "version1-new-phrase.wwv"))
+        write(renew.path, original)
+        _, out, _ = renew("passwd", "--new-phrase", "--target-ms", "1", "--password-stdin",
+                          stdin="%s\n%s\n" % (password, new_password))
+        new_phrase, fingerprint = printed_phrase(out, "passwd --new-phrase of the version-1 file")
+        renewed = Vault(read(renew.path))
+        self.check_rekeyed(v1, v1_master, renewed, new_password, new_phrase,
+                           "passwd --new-phrase of the version-1 file")
+        expect_equal(recovery_fingerprint(renewed.recovery_r), fingerprint, "passwd --new-phrase's fingerprint")
+        self.refused(renewed.data, "the version-1 file's phrase after --new-phrase", {"wrong recovery phrase"}, {5},
+                     phrase=phrase)
 
 
 def open_command(path: str, recovery: bool) -> int:
@@ -1283,7 +1978,11 @@ def open_command(path: str, recovery: bool) -> int:
             fields["secret"] = "%d bytes" % len(fields["secret"])
         shown.append({"id": record["id"].hex(), "version": record["version"],
                       "kind": "account" if record["kind"] == ACCOUNT else "note", "fields": fields})
-    print(json.dumps({"vault_id": vault.vault_id.hex(), "generation": vault.generation, "created": vault.created,
+    print(json.dumps({"format_version": vault.format_version, "vault_id": vault.vault_id.hex(),
+                      "recovery_kind": vault.recovery_kind,
+                      "recovery_public_key": vault.recovery_r.hex() if vault.recovery_r else None,
+                      "sharing_public_key": vault.sharing_public.hex() if vault.sharing_public else None,
+                      "generation": vault.generation, "created": vault.created,
                       "modified": vault.modified, "iterations": vault.iterations, "records": shown},
                      ensure_ascii=False, indent=1))
     return 0
@@ -1304,6 +2003,7 @@ def main() -> int:
     started = time.monotonic()
     try:
         self_check()
+        version2_examples = self_check_version2()
     except (Failure, VaultError) as problem:
         print("independent_vault: the reader does not reproduce docs/FORMAT.md: %s" % problem, file=sys.stderr)
         return 1
@@ -1314,6 +2014,7 @@ def main() -> int:
     try:
         driver.main_vault()
         driver.small_vault()
+        driver.version1_vault()
     except (Failure, VaultError, subprocess.TimeoutExpired) as problem:
         print("independent_vault: FAILED: %s" % problem, file=sys.stderr)
         if not options.keep:
@@ -1322,9 +2023,10 @@ def main() -> int:
     if not options.keep:
         shutil.rmtree(directory)
     counts = driver.counts
-    print("independent_vault: worked examples reproduced; %d records and %d codes agree with watchword-cli; "
+    print("independent_vault: worked examples reproduced (%s); %d records and %d codes agree with watchword-cli; "
           "%d damaged files refused by this reader, %d by watchword-cli; %.1f s"
-          % (counts["records"], counts["codes"], counts["refused"], counts["cli refused"], time.monotonic() - started))
+          % ("versions 1 and 2" if version2_examples else "version 1; no vectors_v2.json",
+             counts["records"], counts["codes"], counts["refused"], counts["cli refused"], time.monotonic() - started))
     return 0
 
 

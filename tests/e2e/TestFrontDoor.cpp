@@ -11,6 +11,7 @@
 #include "common/FakeFileChooser.h"
 #include "common/PrivateBus.h"
 #include "common/QrImage.h"
+#include "common/TestSupport.h"
 #include "keychain/Keychain.h"
 #include "vault/Vault.h"
 
@@ -580,6 +581,52 @@ private slots:
 
     // --- Import: another app's export chosen in the picker (among forty
     // other files, in the home folder), read, previewed and added.
+    // A vault file of format version 1 (the worked example of
+    // tests/data/vault/vectors.json): unlocked with its password, it is
+    // written as version 2 at once, its records the same, the old file kept
+    // as the first backup.
+    void versionOneVaultIsWrittenAsVersionTwo()
+    {
+        QFile vectors(QStringLiteral(WATCHWORD_TEST_DATA_DIR "/vault/vectors.json"));
+        QVERIFY(vectors.open(QIODevice::ReadOnly));
+        const QJsonObject example = QJsonDocument::fromJson(vectors.readAll()).object();
+        const QByteArray original =
+            QByteArray::fromHex(example[QStringLiteral("file_hex")].toString().toLatin1());
+        const QString password = QString::fromUtf8(
+            QByteArray::fromHex(example[QStringLiteral("password_hex")].toString().toLatin1()));
+        QTemporaryDir source;
+        QVERIFY(source.isValid());
+        const QString file = source.filePath(QStringLiteral("old.wwv"));
+        QVERIFY(watchword::test::writeBytes(file, original));
+
+        m_app = std::make_unique<FrontDoor>(file);
+        QVERIFY(m_app->start());
+        FrontDoor& app = *m_app;
+        QVERIFY(unlock(app, password));
+        const auto versionOnDisk = [&] {
+            QFile written(app.vaultPath());
+            if (!written.open(QIODevice::ReadOnly))
+                return 0;
+            const QByteArray bytes = written.readAll();
+            const auto info = watchword::vault::decodeHeader(
+                watchword::ByteView(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
+                                    std::size_t(bytes.size())));
+            return info ? int(info->version) : 0;
+        };
+        QVERIFY(FrontDoor::waitFor([&] { return versionOnDisk() == 2; }, 20000));
+        // The same three accounts (and the note) on screen, the old file the
+        // first backup, byte for byte.
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 3);
+        QVERIFY(app.showsText(QStringLiteral("Example")));
+        QFile backup(app.vaultPath() + QStringLiteral(".1"));
+        QVERIFY(backup.open(QIODevice::ReadOnly));
+        QCOMPARE(backup.readAll(), original);
+        // Locked and unlocked again with the same password.
+        QVERIFY(lockByKeyboard(app));
+        QVERIFY(unlock(app, password));
+        QCOMPARE(app.shell().accounts()->model()->rowCount(), 3);
+    }
+
     void importAnAegisExport()
     {
         FrontDoor& app = open();

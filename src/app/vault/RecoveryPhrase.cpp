@@ -218,7 +218,7 @@ void RecoveryPhrase::checkRecoveryPhrase(QString phrase)
         m_check = tr("This vault has no recovery key to compare with.");
     } else {
         const QString fingerprint =
-            QString::fromStdString(vault::recoveryKeyFingerprint(*keychain));
+            QString::fromStdString(vault::recoveryKeyFingerprint(*m_fileHeader, *keychain));
         m_matches = vault::isRecoveryKeyOf(*m_fileHeader, *keychain);
         m_check = m_matches
                       ? tr("This phrase opens the vault (recovery key %1).").arg(fingerprint)

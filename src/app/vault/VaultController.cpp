@@ -354,6 +354,11 @@ void VaultController::show(std::unique_ptr<vault::Vault> unlocked,
         m_saves.setStorage(std::move(storage));
     emit opened();
     setState(State::Unlocked);
+    // A version 1 file is written as version 2 at once: its records as they
+    // are, its recovery slot wrapped again (the old file stays as the first
+    // backup, <vault>.1).
+    if (m_vault->readVersion() < vault::formatVersion && !m_memoryFile)
+        requestSave();
 }
 
 void VaultController::lock()

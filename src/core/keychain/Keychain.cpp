@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace watchword::keychain {
 
@@ -28,21 +29,22 @@ KeychainResult<void> expand(ByteView prk, ByteView info, std::span<std::uint8_t>
     return {};
 }
 
-// The identity secret key: the first candidate that is a valid scalar, trying
+// The key pair of label: the first candidate that is a valid scalar, trying
 // info = label, then label || 0x01, label || 0x02, ... (see Keychain.h).
-KeychainResult<crypto::SecretKey> deriveIdentity(ByteView prk)
+KeychainResult<KeyPair> deriveKeyPair(ByteView prk, std::string_view label)
 {
-    std::array<std::uint8_t, identityKeyLabel.size() + 1> info{};
-    std::copy(identityKeyLabel.begin(), identityKeyLabel.end(), info.begin());
+    std::vector<std::uint8_t> info(label.begin(), label.end());
+    info.push_back(0);
     for (unsigned counter = 0; counter <= 0xff; ++counter) {
         info.back() = static_cast<std::uint8_t>(counter);
-        const ByteView infoForAttempt(info.data(),
-                                      counter == 0 ? identityKeyLabel.size() : info.size());
+        const ByteView infoForAttempt(info.data(), counter == 0 ? label.size() : info.size());
         SecureBuffer candidate(crypto::SecretKey::size);
         if (auto expanded = expand(prk, infoForAttempt, candidate.span()); !expanded)
             return expanded.failure();
-        if (auto key = crypto::SecretKey::fromBytes(std::move(candidate)))
-            return std::move(key).value();
+        if (auto key = crypto::SecretKey::fromBytes(std::move(candidate))) {
+            auto publicKey = key->publicKey();
+            return KeyPair{std::move(key).value(), std::move(publicKey)};
+        }
     }
     // 256 invalid scalars in a row from HMAC-SHA512 would be a broken hash.
     std::abort();
@@ -50,10 +52,11 @@ KeychainResult<crypto::SecretKey> deriveIdentity(ByteView prk)
 
 } // namespace
 
-Keychain::Keychain(SecureBuffer mnemonic, crypto::SecretKey identitySecretKey,
-                   crypto::PublicKey identityPublicKey, SecureBuffer recoveryWrappingKey) noexcept
-    : m_mnemonic(std::move(mnemonic)), m_identitySecretKey(std::move(identitySecretKey)),
-      m_identityPublicKey(std::move(identityPublicKey)),
+Keychain::Keychain(SecureBuffer mnemonic, KeyPair recoveryKey, KeyPair sharingKey,
+                   KeyPair versionOneRecoveryKey, SecureBuffer recoveryWrappingKey) noexcept
+    : m_mnemonic(std::move(mnemonic)), m_recoveryKey(std::move(recoveryKey)),
+      m_sharingKey(std::move(sharingKey)),
+      m_versionOneRecoveryKey(std::move(versionOneRecoveryKey)),
       m_recoveryWrappingKey(std::move(recoveryWrappingKey))
 {}
 
@@ -89,17 +92,21 @@ KeychainResult<Keychain> Keychain::derive(SecureBuffer mnemonic, std::string_vie
     SecureBuffer prk(crypto::digestSize(kdfHash));
     crypto::hkdfExtract(kdfHash, asBytes(keychainSalt), *seed, prk.span());
 
-    auto identity = deriveIdentity(prk);
-    if (!identity)
-        return identity.failure();
+    auto recovery = deriveKeyPair(prk, recoveryKeyLabel);
+    if (!recovery)
+        return recovery.failure();
+    auto sharing = deriveKeyPair(prk, sharingKeyLabel);
+    if (!sharing)
+        return sharing.failure();
+    auto versionOne = deriveKeyPair(prk, versionOneRecoveryKeyLabel);
+    if (!versionOne)
+        return versionOne.failure();
     SecureBuffer wrappingKey(recoveryWrappingKeySize);
     if (auto expanded = expand(prk, asBytes(recoveryWrappingKeyLabel), wrappingKey.span());
         !expanded)
         return expanded.failure();
-
-    auto publicKey = identity->publicKey();
-    return Keychain(std::move(mnemonic), std::move(identity).value(), std::move(publicKey),
-                    std::move(wrappingKey));
+    return Keychain(std::move(mnemonic), std::move(recovery).value(), std::move(sharing).value(),
+                    std::move(versionOne).value(), std::move(wrappingKey));
 }
 
 } // namespace watchword::keychain

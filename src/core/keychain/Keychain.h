@@ -1,21 +1,27 @@
 // The keychain: one BIP39 recovery phrase from which everything else follows.
 //
 // From the phrase's 64-byte BIP39 seed (keychain/Bip39.h), HKDF-SHA512 (RFC
-// 5869) with a fixed, versioned salt derives two independent keys:
+// 5869) with a fixed, versioned salt derives independent keys, each for one
+// purpose only (docs/FORMAT.md section 1):
 //
 //   prk       = HKDF-Extract(SHA-512, salt = "watchword/keychain/v1", ikm = seed)
-//   identity  = HKDF-Expand(prk, info = "identity secp256k1", 32 bytes),
-//               a secp256k1 secret key (big-endian scalar). If it is 0 or
-//               >= n (odds about 2^-128), the next candidate is
-//               HKDF-Expand(prk, "identity secp256k1" || k, 32) for the single
-//               byte k = 0x01, 0x02, ...: the first valid one wins.
+//   recovery  = the secp256k1 key pair of label "recovery secp256k1": a vault
+//               (format 2) wraps its master key to its public key
+//   sharing   = the secp256k1 key pair of label "sharing secp256k1": the
+//               identity other people seal shared records to, and that signs
+//               what this person sends
+//   version-1 recovery key
+//             = the key pair of label "identity secp256k1": what a vault of
+//               format 1 wraps its master key to, so that old phrases keep
+//               opening old files; nothing else uses it
 //   wrapping  = HKDF-Expand(prk, info = "recovery wrapping key", 32 bytes),
-//               derived and checked by the self-test; vault format 1 does not
-//               use it (its recovery slot wraps the master key to the identity
-//               key with the note key of share/SenderDh.h).
+//               derived and checked by the self-test; no vault format uses it
 //
-// Labels are ASCII without a terminating NUL. The identity public key is what
-// other people seal shared notes to (share/SenderDh.h).
+// A key pair of label L: secret = HKDF-Expand(prk, info = L, 32 bytes) as a
+// big-endian scalar; if it is 0 or >= n (odds about 2^-128), the next
+// candidate is HKDF-Expand(prk, L || k, 32) for the single byte k = 0x01,
+// 0x02, ...: the first valid one wins. Labels are ASCII without a
+// terminating NUL.
 #pragma once
 
 #include "base/Result.h"
@@ -30,9 +36,18 @@
 namespace watchword::keychain {
 
 inline constexpr std::string_view keychainSalt = "watchword/keychain/v1";
-inline constexpr std::string_view identityKeyLabel = "identity secp256k1";
+inline constexpr std::string_view versionOneRecoveryKeyLabel = "identity secp256k1";
+inline constexpr std::string_view recoveryKeyLabel = "recovery secp256k1";
+inline constexpr std::string_view sharingKeyLabel = "sharing secp256k1";
 inline constexpr std::string_view recoveryWrappingKeyLabel = "recovery wrapping key";
 inline constexpr std::size_t recoveryWrappingKeySize = 32;
+
+// A secp256k1 key pair the keychain derives.
+struct KeyPair
+{
+    crypto::SecretKey secretKey;
+    crypto::PublicKey publicKey;
+};
 
 class Keychain
 {
@@ -54,21 +69,26 @@ public:
 
     // The normalized phrase, for the user to write down.
     const SecureBuffer& mnemonic() const noexcept { return m_mnemonic; }
-    const crypto::SecretKey& identitySecretKey() const noexcept { return m_identitySecretKey; }
-    const crypto::PublicKey& identityPublicKey() const noexcept { return m_identityPublicKey; }
+    // What a format-2 vault's recovery slot wraps to.
+    const KeyPair& recoveryKey() const noexcept { return m_recoveryKey; }
+    // The identity for sharing.
+    const KeyPair& sharingKey() const noexcept { return m_sharingKey; }
+    // What a format-1 vault's recovery slot wraps to.
+    const KeyPair& versionOneRecoveryKey() const noexcept { return m_versionOneRecoveryKey; }
     // recoveryWrappingKeySize bytes.
     const SecureBuffer& recoveryWrappingKey() const noexcept { return m_recoveryWrappingKey; }
 
 private:
-    Keychain(SecureBuffer mnemonic, crypto::SecretKey identitySecretKey,
-             crypto::PublicKey identityPublicKey, SecureBuffer recoveryWrappingKey) noexcept;
+    Keychain(SecureBuffer mnemonic, KeyPair recoveryKey, KeyPair sharingKey,
+             KeyPair versionOneRecoveryKey, SecureBuffer recoveryWrappingKey) noexcept;
 
     // Derives the keys above from a checked, normalized phrase.
     static KeychainResult<Keychain> derive(SecureBuffer mnemonic, std::string_view passphrase);
 
     SecureBuffer m_mnemonic;
-    crypto::SecretKey m_identitySecretKey;
-    crypto::PublicKey m_identityPublicKey;
+    KeyPair m_recoveryKey;
+    KeyPair m_sharingKey;
+    KeyPair m_versionOneRecoveryKey;
     SecureBuffer m_recoveryWrappingKey;
 };
 

@@ -221,10 +221,14 @@ bool keychainAnswer()
         keychain::Keychain::restore("abandon abandon abandon abandon abandon abandon abandon "
                                     "abandon abandon abandon abandon about");
     return restored &&
-           equalsHex(restored->identityPublicKey().compressed(),
+           equalsHex(restored->versionOneRecoveryKey().publicKey.compressed(),
                      "02dd44b228d37cb24a1c97873e950ee92964dd5267f30ea69c70a7b1ce08184ad1") &&
            equalsHex(restored->recoveryWrappingKey(),
-                     "95eb33c09f959001ba1ebd473232086694acdabad733f87203e466dc4ff693f2");
+                     "95eb33c09f959001ba1ebd473232086694acdabad733f87203e466dc4ff693f2") &&
+           equalsHex(restored->recoveryKey().publicKey.compressed(),
+                     "038c57db34e731b282e67c26834db2e1b9f68117a6f45b32e750430f8263e91f85") &&
+           equalsHex(restored->sharingKey().publicKey.compressed(),
+                     "03ff42cfd942841e0cb79a15922820861dcc16216ae648a37d3659d3113d2514fc");
 }
 
 bool ecdhAnswer()
@@ -320,7 +324,8 @@ const std::vector<KnownAnswerTest>& knownAnswerTests()
          }},
         {"Steam Guard code and Base32", steamAnswer},
         {"BIP39 mnemonic and seed (vector 1)", bip39Answer},
-        {"Keychain derivations (identity key, recovery key)", keychainAnswer},
+        {"Keychain derivations (recovery, sharing and version-1 keys, wrapping key)",
+         keychainAnswer},
         {"secp256k1 ECDH (Wycheproof tc 1)", ecdhAnswer},
         {"Sender DH note key", senderDhAnswer},
     };

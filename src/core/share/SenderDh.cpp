@@ -23,7 +23,7 @@ Failure<Error<ShareError>> cryptoDisabled(std::string message)
 // part both sides share. out is noteKeySize bytes.
 ShareResult<void> deriveNoteKey(const crypto::SecretKey& secretKey, const crypto::PublicKey& peer,
                                 const CompressedKey& ephemeralPublicKey,
-                                const CompressedKey& recipientPublicKey,
+                                const CompressedKey& recipientPublicKey, std::string_view label,
                                 std::span<std::uint8_t> out)
 {
     std::array<std::uint8_t, crypto::ecdhSecretSize> shared;
@@ -35,8 +35,7 @@ ShareResult<void> deriveNoteKey(const crypto::SecretKey& secretKey, const crypto
     std::copy(recipientPublicKey.begin(), recipientPublicKey.end(),
               salt.begin() + crypto::PublicKey::compressedSize);
 
-    auto derived =
-        crypto::hkdf(crypto::HashAlgorithm::Sha256, shared, salt, asBytes(noteKeyLabel), out);
+    auto derived = crypto::hkdf(crypto::HashAlgorithm::Sha256, shared, salt, asBytes(label), out);
     secureWipe(shared.data(), shared.size());
     if (!derived) {
         // 32 bytes of HKDF-SHA256 are always in range: only the switch refuses.
@@ -49,12 +48,13 @@ ShareResult<void> deriveNoteKey(const crypto::SecretKey& secretKey, const crypto
 } // namespace
 
 ShareResult<SenderNoteKey> senderNoteKey(crypto::RandomSource& random,
-                                         const crypto::PublicKey& recipientPublicKey)
+                                         const crypto::PublicKey& recipientPublicKey,
+                                         std::string_view label)
 {
     const auto ephemeral = crypto::SecretKey::generate(random);
     SenderNoteKey result{ephemeral.publicKey().compressed(), SecureBuffer(noteKeySize)};
     if (auto derived = deriveNoteKey(ephemeral, recipientPublicKey, result.ephemeralPublicKey,
-                                     recipientPublicKey.compressed(), result.noteKey.span());
+                                     recipientPublicKey.compressed(), label, result.noteKey.span());
         !derived)
         return derived.failure();
     return result;
@@ -62,7 +62,7 @@ ShareResult<SenderNoteKey> senderNoteKey(crypto::RandomSource& random,
 
 ShareResult<SecureBuffer> recipientNoteKey(const crypto::SecretKey& recipientSecretKey,
                                            const crypto::PublicKey& recipientPublicKey,
-                                           ByteView ephemeralPublicKey)
+                                           ByteView ephemeralPublicKey, std::string_view label)
 {
     if (ephemeralPublicKey.size() != crypto::PublicKey::compressedSize)
         return fail(ShareError::InvalidEphemeralKey,
@@ -79,7 +79,7 @@ ShareResult<SecureBuffer> recipientNoteKey(const crypto::SecretKey& recipientSec
     std::copy(ephemeralPublicKey.begin(), ephemeralPublicKey.end(), ephemeralBytes.begin());
     SecureBuffer noteKey(noteKeySize);
     if (auto derived = deriveNoteKey(recipientSecretKey, *ephemeral, ephemeralBytes,
-                                     recipientPublicKey.compressed(), noteKey.span());
+                                     recipientPublicKey.compressed(), label, noteKey.span());
         !derived)
         return derived.failure();
     return noteKey;

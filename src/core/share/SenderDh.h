@@ -50,9 +50,13 @@ struct SenderNoteKey
 };
 
 // Sender side: a new ephemeral key from random, ECDH with recipientPublicKey,
-// HKDF to the note key. Fails only with CryptoDisabled.
+// HKDF to the note key. Fails only with CryptoDisabled. label is the HKDF
+// info: noteKeyLabel for a shared note; another purpose of the same
+// agreement (a vault's recovery slot) passes its own, so that the keys of the
+// two can never be the same.
 [[nodiscard]] ShareResult<SenderNoteKey> senderNoteKey(crypto::RandomSource& random,
-                                                       const crypto::PublicKey& recipientPublicKey);
+                                                       const crypto::PublicKey& recipientPublicKey,
+                                                       std::string_view label = noteKeyLabel);
 
 // Recipient side: the same note key from the recipient's own key pair and the
 // 33-byte compressed ephemeral public key of the envelope. recipientPublicKey
@@ -61,6 +65,7 @@ struct SenderNoteKey
 // pair derives a key that opens nothing.
 [[nodiscard]] ShareResult<SecureBuffer>
 recipientNoteKey(const crypto::SecretKey& recipientSecretKey,
-                 const crypto::PublicKey& recipientPublicKey, ByteView ephemeralPublicKey);
+                 const crypto::PublicKey& recipientPublicKey, ByteView ephemeralPublicKey,
+                 std::string_view label = noteKeyLabel);
 
 } // namespace watchword::share

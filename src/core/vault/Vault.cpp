@@ -102,13 +102,13 @@ VaultResult<SecureBuffer> unwrapMasterKey(ByteView kek, ByteView associatedData,
     return std::move(*opened);
 }
 
-// The recovery slot body: M wrapped with the sender-DH note key to the
-// identity public key recipient, from a fresh ephemeral key.
+// The recovery slot body (version 2): M wrapped with the sender DH to R
+// under the recovery slot's label, from a fresh ephemeral key.
 VaultResult<Bytes> wrapRecoverySlot(const VaultId& vaultId, ByteView masterKey,
-                                    const crypto::PublicKey& recipient,
+                                    const crypto::PublicKey& recipient, RecoveryKeyKind kind,
                                     crypto::RandomSource& random)
 {
-    auto note = share::senderNoteKey(random, recipient);
+    auto note = share::senderNoteKey(random, recipient, recoveryKeyInfo);
     if (!note)
         return note.failure(VaultError::CryptoDisabled);
     auto sealer = sealerFor(note->noteKey);
@@ -117,20 +117,93 @@ VaultResult<Bytes> wrapRecoverySlot(const VaultId& vaultId, ByteView masterKey,
     auto wrapped = sealer->seal(slotAssociatedData(vaultId, recoverySlotType), masterKey, random);
     if (!wrapped)
         return fromRecordError(wrapped.error());
-    return encodeRecoverySlot(recipient.compressed(), note->ephemeralPublicKey, *wrapped);
+    return encodeRecoverySlot(kind, recipient.compressed(), note->ephemeralPublicKey, *wrapped);
 }
 
-// The two slot bodies for master key M.
+// HKDF-SHA256(M, salt empty, info, 32): a key of M's for one purpose.
+VaultResult<SecureBuffer> keyOfMaster(ByteView masterKey, std::string_view info)
+{
+    SecureBuffer key(masterKeySize);
+    if (const auto derived =
+            crypto::hkdf(crypto::HashAlgorithm::Sha256, masterKey, {}, asBytes(info), key.span());
+        !derived)
+        return derived.failure(derived.error().code == crypto::KdfError::CryptoDisabled
+                                   ? VaultError::CryptoDisabled
+                                   : VaultError::InternalFailure);
+    return key;
+}
+
+// The sealer of the identity slot: under KI, M's key for the sharing identity.
+VaultResult<crypto::RecordSealer> identitySealer(ByteView masterKey)
+{
+    auto key = keyOfMaster(masterKey, identityKeyInfo);
+    if (!key)
+        return key.failure();
+    return sealerFor(*key);
+}
+
+// The identity slot body: the sharing public key, and its secret key sealed
+// under KI.
+VaultResult<Bytes> sealIdentitySlot(const VaultId& vaultId, ByteView masterKey,
+                                    const keychain::KeyPair& sharing, crypto::RandomSource& random)
+{
+    auto sealer = identitySealer(masterKey);
+    if (!sealer)
+        return sealer.failure();
+    auto wrapped = sealer->seal(slotAssociatedData(vaultId, identitySlotType),
+                                sharing.secretKey.bytes(), random);
+    if (!wrapped)
+        return fromRecordError(wrapped.error());
+    return encodeIdentitySlot(sharing.publicKey.compressed(), *wrapped);
+}
+
+// The sharing identity from its slot. The manifest has verified the slot, so
+// anything wrong in it was written by a holder of M: malformed.
+VaultResult<keychain::KeyPair> openIdentitySlot(const VaultId& vaultId, ByteView masterKey,
+                                                ByteView body)
+{
+    auto sealer = identitySealer(masterKey);
+    if (!sealer)
+        return sealer.failure();
+    auto opened =
+        sealer->open(slotAssociatedData(vaultId, identitySlotType), body.last(wrappedKeySize));
+    if (!opened) {
+        if (opened.error().code == crypto::RecordError::CryptoDisabled)
+            return fromRecordError(opened.error());
+        return fail(VaultError::Malformed, "identity slot: the sharing key does not open");
+    }
+    auto secretKey = crypto::SecretKey::fromBytes(std::move(*opened));
+    if (!secretKey)
+        return fail(VaultError::Malformed,
+                    "identity slot: the sharing key is not a secp256k1 secret key");
+    auto publicKey = secretKey->publicKey();
+    const auto stored = body.first(crypto::PublicKey::compressedSize);
+    const auto derived = publicKey.compressed();
+    if (!std::equal(derived.begin(), derived.end(), stored.begin(), stored.end()))
+        return fail(VaultError::Malformed,
+                    "identity slot: the public key is not the sharing key's");
+    return keychain::KeyPair{std::move(secretKey).value(), std::move(publicKey)};
+}
+
+keychain::KeyPair copyOf(const keychain::KeyPair& pair)
+{
+    // A valid key copied: fromBytes cannot refuse it.
+    return {crypto::SecretKey::fromBytes(pair.secretKey.bytes()).value(), pair.publicKey};
+}
+
+// The slot bodies for master key M.
 struct Slots
 {
     PasswordSlotInfo info;
     Bytes password;
     std::optional<Bytes> recovery;
+    std::optional<Bytes> identity;
 };
 
 VaultResult<Slots> wrapSlots(const VaultId& vaultId, ByteView masterKey, ByteView password,
                              const Calibration& calibration,
                              const std::optional<crypto::PublicKey>& recipient,
+                             RecoveryKeyKind kind, const std::optional<keychain::KeyPair>& sharing,
                              crypto::RandomSource& random)
 {
     Slots slots;
@@ -152,24 +225,26 @@ VaultResult<Slots> wrapSlots(const VaultId& vaultId, ByteView masterKey, ByteVie
     slots.password = encodePasswordSlot(slots.info, *wrapped);
 
     if (recipient) {
-        auto recovery = wrapRecoverySlot(vaultId, masterKey, *recipient, random);
+        auto recovery = wrapRecoverySlot(vaultId, masterKey, *recipient, kind, random);
         if (!recovery)
             return recovery.failure();
         slots.recovery = std::move(*recovery);
+    }
+    if (sharing) {
+        auto identity = sealIdentitySlot(vaultId, masterKey, *sharing, random);
+        if (!identity)
+            return identity.failure();
+        slots.identity = std::move(*identity);
     }
     return slots;
 }
 
 VaultResult<crypto::HmacKey> manifestKeyFor(ByteView masterKey)
 {
-    SecureBuffer key(manifestSize);
-    if (const auto derived = crypto::hkdf(crypto::HashAlgorithm::Sha256, masterKey, {},
-                                          asBytes(manifestKeyInfo), key.span());
-        !derived)
-        return derived.failure(derived.error().code == crypto::KdfError::CryptoDisabled
-                                   ? VaultError::CryptoDisabled
-                                   : VaultError::InternalFailure);
-    return crypto::HmacKey(crypto::HashAlgorithm::Sha256, key);
+    auto key = keyOfMaster(masterKey, manifestKeyInfo);
+    if (!key)
+        return key.failure();
+    return crypto::HmacKey(crypto::HashAlgorithm::Sha256, *key);
 }
 
 // What the master key gives an open vault: its record sealer and the
@@ -225,14 +300,18 @@ VaultResult<Vault> Vault::create(ByteView password, const keychain::Keychain& ke
         return vault;
     vault->m_created = now;
     vault->m_modified = now;
-    vault->m_recoveryPublicKey = keychain.identityPublicKey();
-    auto slots = wrapSlots(vaultId, vault->m_masterKey, password, calibration,
-                           vault->m_recoveryPublicKey, random);
+    vault->m_recoveryPublicKey = keychain.recoveryKey().publicKey;
+    vault->m_recoveryKeyKind = RecoveryKeyKind::Current;
+    vault->m_sharingKey = copyOf(keychain.sharingKey());
+    auto slots =
+        wrapSlots(vaultId, vault->m_masterKey, password, calibration, vault->m_recoveryPublicKey,
+                  vault->m_recoveryKeyKind, vault->m_sharingKey, random);
     if (!slots)
         return slots.failure();
     vault->m_passwordSlotInfo = slots->info;
     vault->m_passwordSlot = std::move(slots->password);
     vault->m_recoverySlot = std::move(slots->recovery);
+    vault->m_identitySlot = std::move(slots->identity);
     return vault;
 }
 
@@ -262,27 +341,41 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
     if (!parsed->recoverySlot)
         return fail(VaultError::NoRecoverySlot, "this vault has no recovery slot");
     const auto slot = *parsed->recoverySlot;
-    if (!isRecoveryKeyOf(parsed->info, keychain))
+    const auto& info = parsed->info;
+    if (!isRecoveryKeyOf(info, keychain))
         return fail(VaultError::WrongRecoveryPhrase,
-                    "wrong recovery phrase: its recovery key " + recoveryKeyFingerprint(keychain) +
-                        " is not this vault's (" + recoveryKeyFingerprint(parsed->info) +
+                    "wrong recovery phrase: its recovery key " +
+                        recoveryKeyFingerprint(info, keychain) + " is not this vault's (" +
+                        recoveryKeyFingerprint(info) +
                         "), or the file was altered. If this is the phrase the vault was made "
                         "with, its recovery key was replaced: make a new phrase with the "
                         "password");
-    auto kek = share::recipientNoteKey(
-        keychain.identitySecretKey(), keychain.identityPublicKey(),
-        slot.subspan(crypto::PublicKey::compressedSize, crypto::PublicKey::compressedSize));
+    // Version 1: R || E || wrapped, the note key's label, slot type 2;
+    // version 2: kind || R || E || wrapped, the recovery label, slot type 3.
+    const bool versionOne = info.version == 1;
+    const std::size_t ephemeralAt = (versionOne ? 0 : 1) + crypto::PublicKey::compressedSize;
+    const auto& pair = recoveryKeyPair(info.recoveryKeyKind, keychain);
+    auto kek = share::recipientNoteKey(pair.secretKey, pair.publicKey,
+                                       slot.subspan(ephemeralAt, crypto::PublicKey::compressedSize),
+                                       versionOne ? share::noteKeyLabel : recoveryKeyInfo);
     if (!kek)
         return kek.failure(kek.error().code == share::ShareError::CryptoDisabled
                                ? VaultError::CryptoDisabled
                                : VaultError::Malformed,
                            "recovery slot: ");
     auto masterKey = unwrapMasterKey(
-        *kek, slotAssociatedData(parsed->info.vaultId, recoverySlotType), slot.last(wrappedKeySize),
-        VaultError::WrongRecoveryPhrase, wrongPhraseMessage);
+        *kek,
+        slotAssociatedData(info.vaultId,
+                           versionOne ? versionOneRecoverySlotType : recoverySlotType),
+        slot.last(wrappedKeySize), VaultError::WrongRecoveryPhrase, wrongPhraseMessage);
     if (!masterKey)
         return masterKey.failure();
-    return openRecords(*parsed, std::move(*masterKey), options);
+    auto vault = openRecords(*parsed, std::move(*masterKey), options);
+    if (!vault)
+        return vault;
+    if (auto adopted = vault->adoptRecoveryPhrase(keychain); !adopted)
+        return adopted.failure();
+    return vault;
 }
 
 VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer masterKey,
@@ -300,15 +393,29 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
     vault->m_modified = parsed.info.modified;
     vault->m_passwordSlotInfo = parsed.info.passwordSlot;
     vault->m_passwordSlot.assign(parsed.passwordSlot.begin(), parsed.passwordSlot.end());
+    vault->m_readVersion = parsed.info.version;
     if (parsed.recoverySlot) {
-        vault->m_recoverySlot.emplace(parsed.recoverySlot->begin(), parsed.recoverySlot->end());
+        const bool versionOne = parsed.info.version == 1;
         // Authenticated by the manifest, so an invalid point is a faulty
         // writer's, not an attacker's.
-        auto recipient = crypto::PublicKey::fromSec1(parsed.recoverySlot->first(33));
+        auto recipient = crypto::PublicKey::fromSec1(
+            parsed.recoverySlot->subspan(versionOne ? 0 : 1, crypto::PublicKey::compressedSize));
         if (!recipient)
             return fail(VaultError::Malformed,
-                        "recovery slot: the identity public key is not a valid point");
+                        "recovery slot: the recovery public key is not a valid point");
         vault->m_recoveryPublicKey = *recipient;
+        vault->m_recoveryKeyKind = parsed.info.recoveryKeyKind;
+        // A version 1 slot is wrapped again, as version 2, by the next save.
+        if (!versionOne)
+            vault->m_recoverySlot.emplace(parsed.recoverySlot->begin(), parsed.recoverySlot->end());
+    }
+    if (parsed.identitySlot) {
+        auto sharing =
+            openIdentitySlot(parsed.info.vaultId, vault->m_masterKey, *parsed.identitySlot);
+        if (!sharing)
+            return sharing.failure();
+        vault->m_sharingKey = std::move(*sharing);
+        vault->m_identitySlot.emplace(parsed.identitySlot->begin(), parsed.identitySlot->end());
     }
     // Step 7: every record. The envelopes stay in one copy of the file so
     // that a save re-seals only what changed.
@@ -491,8 +598,8 @@ VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration&
     auto keys = keysOf(masterKey);
     if (!keys)
         return keys.failure();
-    auto slots =
-        wrapSlots(m_vaultId, masterKey, newPassword, calibration, m_recoveryPublicKey, random);
+    auto slots = wrapSlots(m_vaultId, masterKey, newPassword, calibration, m_recoveryPublicKey,
+                           m_recoveryKeyKind, m_sharingKey, random);
     if (!slots)
         return slots.failure();
     // Nothing has changed until here: commit all at once.
@@ -502,6 +609,7 @@ VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration&
     m_passwordSlotInfo = slots->info;
     m_passwordSlot = std::move(slots->password);
     m_recoverySlot = std::move(slots->recovery);
+    m_identitySlot = std::move(slots->identity);
     for (auto& entry : m_entries) {
         entry.sealed = {};
         entry.resealed = {};
@@ -532,17 +640,55 @@ VaultResult<void> Vault::verifyPassword(ByteView password) const
 VaultResult<void> Vault::replaceRecoveryKey(const keychain::Keychain& keychain,
                                             crypto::RandomSource& random)
 {
-    const crypto::PublicKey recipient = keychain.identityPublicKey();
-    auto slot = wrapRecoverySlot(m_vaultId, m_masterKey, recipient, random);
+    const crypto::PublicKey recipient = keychain.recoveryKey().publicKey;
+    auto slot =
+        wrapRecoverySlot(m_vaultId, m_masterKey, recipient, RecoveryKeyKind::Current, random);
     if (!slot)
         return slot.failure();
+    auto sharing = copyOf(keychain.sharingKey());
+    auto identity = sealIdentitySlot(m_vaultId, m_masterKey, sharing, random);
+    if (!identity)
+        return identity.failure();
     m_recoverySlot = std::move(*slot);
     m_recoveryPublicKey = recipient;
+    m_recoveryKeyKind = RecoveryKeyKind::Current;
+    m_identitySlot = std::move(*identity);
+    m_sharingKey = std::move(sharing);
+    return {};
+}
+
+VaultResult<void> Vault::adoptRecoveryPhrase(const keychain::Keychain& keychain)
+{
+    if (!m_recoveryPublicKey ||
+        !(recoveryKeyPair(m_recoveryKeyKind, keychain).publicKey == *m_recoveryPublicKey))
+        return fail(VaultError::WrongRecoveryPhrase, "this is not the vault's recovery phrase");
+    // The recovery slot keeps its key: a migrated vault's R stays the
+    // version-1 recovery key, so that the fingerprint written down beside the
+    // phrase stays true. Only the sharing identity is added.
+    if (!m_sharingKey || !(m_sharingKey->publicKey == keychain.sharingKey().publicKey)) {
+        m_sharingKey = copyOf(keychain.sharingKey());
+        m_identitySlot.reset();
+    }
     return {};
 }
 
 VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t now)
 {
+    // Slots that must be wrapped again first (a file read as version 1, a
+    // phrase adopted), in the order Vault.h gives.
+    if (m_recoveryPublicKey && !m_recoverySlot) {
+        auto slot = wrapRecoverySlot(m_vaultId, m_masterKey, *m_recoveryPublicKey,
+                                     m_recoveryKeyKind, random);
+        if (!slot)
+            return slot.failure();
+        m_recoverySlot = std::move(*slot);
+    }
+    if (m_sharingKey && !m_identitySlot) {
+        auto slot = sealIdentitySlot(m_vaultId, m_masterKey, *m_sharingKey, random);
+        if (!slot)
+            return slot.failure();
+        m_identitySlot = std::move(*slot);
+    }
     std::sort(m_entries.begin(), m_entries.end(),
               [](const Entry& a, const Entry& b) { return inListOrder(a.record, b.record); });
     VaultImage image;
@@ -552,6 +698,7 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
     image.modified = now;
     image.passwordSlot = m_passwordSlot;
     image.recoverySlot = m_recoverySlot;
+    image.identitySlot = m_identitySlot;
     image.records.reserve(m_entries.size());
     for (auto& entry : m_entries) {
         const auto kind = kindOf(entry.record);
@@ -576,15 +723,28 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
     return file;
 }
 
+const keychain::KeyPair& recoveryKeyPair(RecoveryKeyKind kind,
+                                         const keychain::Keychain& keychain) noexcept
+{
+    return kind == RecoveryKeyKind::Current ? keychain.recoveryKey()
+                                            : keychain.versionOneRecoveryKey();
+}
+
 std::string recoveryKeyFingerprint(const keychain::Keychain& keychain)
 {
-    const auto key = keychain.identityPublicKey().compressed();
+    const auto key = keychain.recoveryKey().publicKey.compressed();
+    return recoveryKeyFingerprint(ByteView(key.data(), key.size()));
+}
+
+std::string recoveryKeyFingerprint(const VaultHeaderInfo& info, const keychain::Keychain& keychain)
+{
+    const auto key = recoveryKeyPair(info.recoveryKeyKind, keychain).publicKey.compressed();
     return recoveryKeyFingerprint(ByteView(key.data(), key.size()));
 }
 
 bool isRecoveryKeyOf(const VaultHeaderInfo& info, const keychain::Keychain& keychain) noexcept
 {
-    const auto key = keychain.identityPublicKey().compressed();
+    const auto key = recoveryKeyPair(info.recoveryKeyKind, keychain).publicKey.compressed();
     return info.recoveryPublicKey &&
            std::equal(key.begin(), key.end(), info.recoveryPublicKey->begin(),
                       info.recoveryPublicKey->end());

@@ -4,21 +4,34 @@
 // A vault holds one random 256-bit master key M. Records are sealed with M
 // (crypto::RecordSealer, created once per unlock and kept); M itself is
 // wrapped in a password slot (KEK = PBKDF2-HMAC-SHA256) and in a recovery slot
-// (KEK = the sender-DH note key to the keychain's identity public key R, so a
-// new M can be wrapped for recovery without the phrase). The manifest key
+// (KEK = a sender DH to the keychain's recovery public key R under the
+// recovery slot's own label, so a new M can be wrapped for recovery without
+// the phrase). The sharing identity, a key pair derived from the phrase, is
+// sealed in an identity slot under a key of its own derived from M. The
+// manifest key
 //   Km = HKDF-SHA256(M, salt empty, info "watchword/vault/v1 manifest", 32)
 // authenticates the whole file, so records cannot be dropped, swapped or
 // rolled back without M.
 //
-// Randomness is drawn in a fixed order, which the worked example in
-// tests/data/vault relies on:
-//   create():          vault id (16), M (32), salt (32), password-slot IV (16),
-//                      ephemeral secret (32, redrawn while not a valid scalar),
-//                      recovery-slot IV (16)
-//   changePassword():  as create() from M on
-//   add():             record id (16, redrawn while it collides)
-//   serialize():       one IV (16) per record without cached sealed bytes, in
-//                      file order
+// A version 1 file opens too; the next serialize() writes it as version 2,
+// its records' envelopes unchanged, its recovery slot wrapped again to the
+// same R (the version-1 recovery key) under the new label, and keeps that R
+// (its fingerprint is the one written down beside the phrase). Opening it
+// with the phrase gives the vault its sharing identity
+// (adoptRecoveryPhrase); a new phrase moves R to that phrase's recovery key.
+//
+// Randomness is drawn in a fixed order, which the worked examples in
+// tests/data/vault rely on:
+//   create():            vault id (16), M (32), salt (32), password-slot IV (16),
+//                        ephemeral secret (32, redrawn while not a valid scalar),
+//                        recovery-slot IV (16), identity-slot IV (16)
+//   changePassword():    as create() from M on
+//   replaceRecoveryKey(): ephemeral secret, recovery-slot IV, identity-slot IV
+//   add():               record id (16, redrawn while it collides)
+//   serialize():         the recovery slot if it must be wrapped again
+//                        (ephemeral secret, IV), the identity slot if it must
+//                        be sealed again (IV), then one IV (16) per record
+//                        without cached sealed bytes, in file order
 #pragma once
 
 #include "base/Bytes.h"
@@ -53,9 +66,9 @@ class Vault
 {
 public:
     // A new, empty vault with a password slot (password: the UTF-8 bytes of
-    // the NFKD-normalized text) and a recovery slot wrapped to the keychain's
-    // identity public key. Fails with KdfOutOfBounds (iterations or target out
-    // of range, checked before the KDF runs) or CryptoDisabled.
+    // the NFKD-normalized text), a recovery slot wrapped to the keychain's
+    // recovery public key and the keychain's sharing key as its identity. Fails with KdfOutOfBounds
+    // (iterations or target out of range, checked before the KDF runs) or CryptoDisabled.
     [[nodiscard]] static VaultResult<Vault> create(ByteView password,
                                                    const keychain::Keychain& keychain,
                                                    const Calibration& calibration,
@@ -70,9 +83,9 @@ public:
                                                                const UnlockOptions& options = {});
 
     // The same with the recovery phrase's keychain: NoRecoverySlot, or
-    // WrongRecoveryPhrase at once when its identity public key is not R
-    // (which an altered R also causes; the message says both, as for the
-    // password).
+    // WrongRecoveryPhrase at once when its public key of the slot's kind is
+    // not R (which an altered R also causes; the message says both, as for
+    // the password). The vault then adopts the phrase (adoptRecoveryPhrase).
     [[nodiscard]] static VaultResult<Vault> unlockWithRecovery(ByteView file,
                                                                const keychain::Keychain& keychain,
                                                                const UnlockOptions& options = {});
@@ -90,7 +103,15 @@ public:
     std::int64_t created() const noexcept { return m_created; }
     std::int64_t modified() const noexcept { return m_modified; }
     const PasswordSlotInfo& passwordSlot() const noexcept { return m_passwordSlotInfo; }
-    bool hasRecoverySlot() const noexcept { return m_recoverySlot.has_value(); }
+    bool hasRecoverySlot() const noexcept { return m_recoveryPublicKey.has_value(); }
+    // Which of the keychain's keys the recovery slot wraps to.
+    RecoveryKeyKind recoveryKeyKind() const noexcept { return m_recoveryKeyKind; }
+    // The format version of the file this vault was read from (formatVersion
+    // for a new one): 1 until the next serialize() writes version 2.
+    std::uint16_t readVersion() const noexcept { return m_readVersion; }
+    // The sharing identity, if the vault has one (a vault first written as
+    // version 1 gets it when its phrase is next used).
+    const std::optional<keychain::KeyPair>& sharingKey() const noexcept { return m_sharingKey; }
 
     // The records, in no particular order (serialize() sorts them).
     std::size_t recordCount() const noexcept { return m_entries.size(); }
@@ -120,11 +141,18 @@ public:
     // before a change that needs the password again.
     [[nodiscard]] VaultResult<void> verifyPassword(ByteView password) const;
 
-    // Wraps the same master key to a new keychain's identity key: the old
-    // recovery phrase stops working with the next file written, the new one
-    // opens it. Records and the password slot are untouched.
+    // Wraps the same master key to a new keychain's recovery key and makes
+    // its sharing key the vault's identity: the old recovery phrase stops
+    // working with the next file written, the new one opens it. Records and
+    // the password slot are untouched.
     [[nodiscard]] VaultResult<void> replaceRecoveryKey(const keychain::Keychain& keychain,
                                                        crypto::RandomSource& random);
+
+    // keychain is the vault's recovery phrase (WrongRecoveryPhrase if not):
+    // its sharing key becomes the vault's identity, sealed by the next
+    // serialize(); the recovery slot keeps its key. Nothing changes for a
+    // vault that already has this identity.
+    [[nodiscard]] VaultResult<void> adoptRecoveryPhrase(const keychain::Keychain& keychain);
 
     // The file: generation + 1, modified = now, records in ascending sort
     // position then id. Records unchanged since they were read or last
@@ -163,22 +191,37 @@ private:
     crypto::RecordSealer m_sealer;
     crypto::HmacKey m_manifestKey;
     PasswordSlotInfo m_passwordSlotInfo;
-    Bytes m_passwordSlot;                // the slot body as written
-    std::optional<Bytes> m_recoverySlot; // the slot body as written
+    Bytes m_passwordSlot; // the slot body as written
+    std::uint16_t m_readVersion = formatVersion;
+    // R; the slot body as written, or nothing while it must be wrapped again.
     std::optional<crypto::PublicKey> m_recoveryPublicKey;
+    RecoveryKeyKind m_recoveryKeyKind = RecoveryKeyKind::Current;
+    std::optional<Bytes> m_recoverySlot;
+    // The sharing identity; its slot body, or nothing while it must be sealed.
+    std::optional<keychain::KeyPair> m_sharingKey;
+    std::optional<Bytes> m_identitySlot;
     std::vector<Entry> m_entries;
     // The authenticated bytes of the file this vault was read from: one copy
     // that holds every record's envelope, instead of one allocation per record.
     std::unique_ptr<const Bytes> m_readImage;
 };
 
-// The fingerprint of the recovery key a keychain's phrase gives (its identity
-// public key; docs/FORMAT.md section 6.8).
+// The keychain's key pair a recovery slot of this kind wraps to.
+[[nodiscard]] const keychain::KeyPair& recoveryKeyPair(RecoveryKeyKind kind,
+                                                       const keychain::Keychain& keychain) noexcept;
+
+// The fingerprint of the recovery key a new vault (or a new phrase) wraps to:
+// the keychain's recovery public key (docs/FORMAT.md section 6.8).
 [[nodiscard]] std::string recoveryKeyFingerprint(const keychain::Keychain& keychain);
 
+// The fingerprint of keychain's key of the kind the vault's recovery slot
+// has: what to compare with the vault's own fingerprint.
+[[nodiscard]] std::string recoveryKeyFingerprint(const VaultHeaderInfo& info,
+                                                 const keychain::Keychain& keychain);
+
 // Whether keychain's phrase is the one the vault's recovery slot is wrapped
-// for: its identity public key is the header's R, compared whole (false if
-// the vault has no recovery slot). Needs no password.
+// for: its public key of the slot's kind is the header's R, compared whole
+// (false if the vault has no recovery slot). Needs no password.
 [[nodiscard]] bool isRecoveryKeyOf(const VaultHeaderInfo& info,
                                    const keychain::Keychain& keychain) noexcept;
 

@@ -128,10 +128,10 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         return fail(VaultError::Truncated, "vault truncated: " + number(file.size()) +
                                                " bytes, shorter than a header and checksum");
     const auto version = readBigEndian<std::uint16_t>(file.data() + versionOffset);
-    if (version != formatVersion)
+    if (version < oldestReadableVersion || version > formatVersion)
         return fail(VaultError::UnsupportedVersion, "unsupported vault format version " +
                                                         number(version) +
-                                                        " (this program reads 1)");
+                                                        " (this program reads 1 and 2)");
 
     // Step 2: structure. The structure runs from the header to the manifest,
     // which with the checksum takes the last 64 bytes.
@@ -158,9 +158,11 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         if (file[i] != 0)
             return fail(VaultError::Malformed,
                         "vault header: reserved byte at offset " + number(i) + " is not zero");
-    if (info.slotCount != 1 && info.slotCount != 2)
-        return fail(VaultError::Malformed,
-                    "vault header: slot count " + number(info.slotCount) + " is not 1 or 2");
+    const bool versionOne = version == 1;
+    const unsigned maximumSlots = versionOne ? 2 : 3;
+    if (info.slotCount < 1 || info.slotCount > maximumSlots)
+        return fail(VaultError::Malformed, "vault header: slot count " + number(info.slotCount) +
+                                               (versionOne ? " is not 1 or 2" : " is not 1 to 3"));
 
     std::size_t at = headerSize;
     bool hasPasswordSlot = false;
@@ -172,15 +174,24 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         std::size_t expected = 0;
         if (type == passwordSlotType)
             expected = passwordSlotSize;
-        else if (type == recoverySlotType)
+        else if (versionOne && type == versionOneRecoverySlotType)
+            expected = versionOneRecoverySlotSize;
+        else if (!versionOne && type == recoverySlotType)
             expected = recoverySlotSize;
+        else if (!versionOne && type == identitySlotType)
+            expected = identitySlotSize;
+        else if (!versionOne && type == versionOneRecoverySlotType)
+            return fail(VaultError::Malformed, "vault slot " + number(slot + 1) +
+                                                   ": a version 1 recovery slot in a version 2 "
+                                                   "file");
         else
             return fail(VaultError::Malformed,
                         "vault slot " + number(slot + 1) + ": unknown type " + number(type));
         if (slot == 0 && type != passwordSlotType)
             return fail(VaultError::Malformed, "vault slot 1: the password slot must come first");
         if ((type == passwordSlotType && hasPasswordSlot) ||
-            (type == recoverySlotType && parsed.recoverySlot))
+            (type != passwordSlotType && type != identitySlotType && parsed.recoverySlot) ||
+            (type == identitySlotType && parsed.identitySlot))
             return fail(VaultError::Malformed, "vault slot " + number(slot + 1) +
                                                    ": a second slot of type " + number(type));
         if (length != expected)
@@ -193,7 +204,15 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         if (type == passwordSlotType) {
             parsed.passwordSlot = body;
             hasPasswordSlot = true;
+        } else if (type == identitySlotType) {
+            parsed.identitySlot = body;
         } else {
+            if (type == recoverySlotType &&
+                body[0] != static_cast<std::uint8_t>(RecoveryKeyKind::VersionOne) &&
+                body[0] != static_cast<std::uint8_t>(RecoveryKeyKind::Current))
+                return fail(VaultError::Malformed, "vault slot " + number(slot + 1) +
+                                                       ": unknown recovery key kind " +
+                                                       number(body[0]));
             parsed.recoverySlot = body;
         }
         at += length;
@@ -263,9 +282,18 @@ VaultResult<ParsedVault> parseVault(ByteView file)
                                                     number(slot.targetMilliseconds) +
                                                     " ms is outside 1..60000");
     if (parsed.recoverySlot) {
+        // Version 2 puts the key kind before R.
+        const std::size_t offset = versionOne ? 0 : 1;
         std::array<std::uint8_t, 33> recipient{};
-        std::memcpy(recipient.data(), parsed.recoverySlot->data(), recipient.size());
+        std::memcpy(recipient.data(), parsed.recoverySlot->data() + offset, recipient.size());
         info.recoveryPublicKey = recipient;
+        info.recoveryKeyKind = versionOne ? RecoveryKeyKind::VersionOne
+                                          : static_cast<RecoveryKeyKind>((*parsed.recoverySlot)[0]);
+    }
+    if (parsed.identitySlot) {
+        std::array<std::uint8_t, 33> publicKey{};
+        std::memcpy(publicKey.data(), parsed.identitySlot->data(), publicKey.size());
+        info.sharingPublicKey = publicKey;
     }
     return parsed;
 }
@@ -291,12 +319,23 @@ Bytes encodePasswordSlot(const PasswordSlotInfo& info, ByteView wrapped)
     return out;
 }
 
-Bytes encodeRecoverySlot(ByteView recipient, ByteView ephemeral, ByteView wrapped)
+Bytes encodeRecoverySlot(RecoveryKeyKind kind, ByteView recipient, ByteView ephemeral,
+                         ByteView wrapped)
 {
     Bytes out;
     out.reserve(recoverySlotSize);
+    appendByte(out, static_cast<std::uint8_t>(kind));
     append(out, recipient);
     append(out, ephemeral);
+    append(out, wrapped);
+    return out;
+}
+
+Bytes encodeIdentitySlot(ByteView publicKey, ByteView wrapped)
+{
+    Bytes out;
+    out.reserve(identitySlotSize);
+    append(out, publicKey);
     append(out, wrapped);
     return out;
 }
@@ -307,6 +346,8 @@ Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
         headerSize + slotHeaderSize + image.passwordSlot.size() + manifestSize + checksumSize;
     if (image.recoverySlot)
         size += slotHeaderSize + image.recoverySlot->size();
+    if (image.identitySlot)
+        size += slotHeaderSize + image.identitySlot->size();
     for (const auto& record : image.records)
         size += recordHeaderSize + record.sealed.size();
     Bytes out;
@@ -319,7 +360,8 @@ Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
     appendInteger(out, static_cast<std::uint64_t>(image.created));
     appendInteger(out, static_cast<std::uint64_t>(image.modified));
     appendInteger(out, static_cast<std::uint32_t>(image.records.size()));
-    appendByte(out, image.recoverySlot ? 2 : 1);
+    appendByte(out, static_cast<std::uint8_t>(1 + (image.recoverySlot ? 1 : 0) +
+                                              (image.identitySlot ? 1 : 0)));
     out.resize(headerSize, 0);
 
     appendByte(out, passwordSlotType);
@@ -329,6 +371,11 @@ Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
         appendByte(out, recoverySlotType);
         appendInteger(out, static_cast<std::uint16_t>(image.recoverySlot->size()));
         append(out, *image.recoverySlot);
+    }
+    if (image.identitySlot) {
+        appendByte(out, identitySlotType);
+        appendInteger(out, static_cast<std::uint16_t>(image.identitySlot->size()));
+        append(out, *image.identitySlot);
     }
     for (const auto& record : image.records) {
         append(out, record.id);

@@ -1,4 +1,4 @@
-// The vault file, version 1, as bytes (docs/FORMAT.md section 6): the layout,
+// The vault file, versions 1 and 2, as bytes (docs/FORMAT.md section 6): the layout,
 // the parser that runs the key-free checks of opening (steps 1 to 4), and the
 // encoder. Nothing here derives a key or decrypts; the unlocked vault
 // (vault/Vault.h) does that on top.
@@ -26,7 +26,9 @@ namespace watchword::vault {
 
 inline constexpr std::array<std::uint8_t, 8> fileMagic = {0x57, 0x57, 0x56, 0x41,
                                                           0x55, 0x4c, 0x54, 0x00}; // "WWVAULT\0"
-inline constexpr std::uint16_t formatVersion = 1;
+// The version written; version 1 files are read too (and written as 2).
+inline constexpr std::uint16_t formatVersion = 2;
+inline constexpr std::uint16_t oldestReadableVersion = 1;
 inline constexpr std::size_t headerSize = 64;
 inline constexpr std::size_t checksumSize = 32; // SHA-256
 inline constexpr std::size_t manifestSize = 32; // HMAC-SHA256
@@ -36,12 +38,16 @@ inline constexpr std::size_t saltSize = 32;
 inline constexpr std::size_t wrappedKeySize = 96; // IV 16 || one 48-byte ciphertext || tag 32
 inline constexpr std::size_t slotHeaderSize = 3;  // type (1) || length (2)
 inline constexpr std::size_t passwordSlotSize = 1 + 4 + saltSize + 4 + 8 + wrappedKeySize; // 145
-inline constexpr std::size_t recoverySlotSize = 33 + 33 + wrappedKeySize;                  // 162
+inline constexpr std::size_t versionOneRecoverySlotSize = 33 + 33 + wrappedKeySize;        // 162
+inline constexpr std::size_t recoverySlotSize = 1 + 33 + 33 + wrappedKeySize;              // 163
+inline constexpr std::size_t identitySlotSize = 33 + wrappedKeySize;                       // 129
 inline constexpr std::size_t recordHeaderSize = recordIdSize + 8 + 1 + 4;                  // 29
 inline constexpr std::size_t minimumSealedRecordSize = 64; // IV, one block, tag
 
 inline constexpr std::uint8_t passwordSlotType = 1;
-inline constexpr std::uint8_t recoverySlotType = 2;
+inline constexpr std::uint8_t versionOneRecoverySlotType = 2; // version 1 files only
+inline constexpr std::uint8_t recoverySlotType = 3;           // version 2
+inline constexpr std::uint8_t identitySlotType = 4;           // version 2
 inline constexpr std::uint8_t kdfPbkdf2HmacSha256 = 1;
 
 // Iterations: minimumPasswordIterations..maximumPasswordIterations
@@ -52,6 +58,18 @@ inline constexpr std::uint32_t maximumTargetMilliseconds = 60'000;
 inline constexpr std::string_view manifestKeyInfo = "watchword/vault/v1 manifest";
 inline constexpr std::string_view slotLabel = "watchword/vault/v1 slot";
 inline constexpr std::string_view recordLabel = "watchword/vault/v1 record";
+// Version 2: the recovery slot's KEK (HKDF info of the sender DH to R) and the
+// sharing identity's key (HKDF info over M).
+inline constexpr std::string_view recoveryKeyInfo = "watchword/vault/v2 recovery key";
+inline constexpr std::string_view identityKeyInfo = "watchword/vault/v2 sharing identity";
+
+// Which of the keychain's key pairs a recovery slot wraps to (docs/FORMAT.md
+// section 1): the recovery key, or, in a vault first written as version 1
+// whose phrase has not been used since, the version-1 recovery key.
+enum class RecoveryKeyKind : std::uint8_t {
+    VersionOne = 1,
+    Current = 2,
+};
 
 using VaultId = std::array<std::uint8_t, vaultIdSize>;
 
@@ -76,8 +94,12 @@ struct VaultHeaderInfo
     std::uint32_t recordCount = 0;
     std::uint8_t slotCount = 0;
     PasswordSlotInfo passwordSlot;
-    // The recovery slot's identity public key R (compressed SEC 1), if any.
+    // The recovery slot's public key R (compressed SEC 1), if any, and which
+    // of the keychain's keys it is (always VersionOne in a version 1 file).
     std::optional<std::array<std::uint8_t, 33>> recoveryPublicKey;
+    RecoveryKeyKind recoveryKeyKind = RecoveryKeyKind::VersionOne;
+    // The sharing identity's public key (the identity slot; version 2), if any.
+    std::optional<std::array<std::uint8_t, 33>> sharingPublicKey;
 };
 
 // A record as the file stores it: the envelope stays sealed. sealed is a
@@ -100,6 +122,7 @@ struct VaultImage
     std::int64_t modified = 0;
     Bytes passwordSlot;                // passwordSlotSize bytes: the slot body
     std::optional<Bytes> recoverySlot; // recoverySlotSize bytes: the slot body
+    std::optional<Bytes> identitySlot; // identitySlotSize bytes: the slot body
     std::vector<SealedRecord> records; // in file order
 };
 
@@ -109,7 +132,10 @@ struct ParsedVault
 {
     VaultHeaderInfo info;
     ByteView passwordSlot; // the slot body
+    // Version 1: type 2, versionOneRecoverySlotSize bytes; version 2: type 3,
+    // recoverySlotSize bytes.
     std::optional<ByteView> recoverySlot;
+    std::optional<ByteView> identitySlot; // version 2 only
     std::vector<SealedRecord> records;
     ByteView authenticated; // header || slots || records
     ByteView manifest;
@@ -126,10 +152,13 @@ struct ParsedVault
 
 // The password slot body from its parts (wrapped: wrappedKeySize bytes).
 [[nodiscard]] Bytes encodePasswordSlot(const PasswordSlotInfo& info, ByteView wrapped);
-// The recovery slot body: R (33) || E (33) || wrapped (96).
-[[nodiscard]] Bytes encodeRecoverySlot(ByteView recipient, ByteView ephemeral, ByteView wrapped);
+// The recovery slot body (version 2): kind (1) || R (33) || E (33) || wrapped (96).
+[[nodiscard]] Bytes encodeRecoverySlot(RecoveryKeyKind kind, ByteView recipient, ByteView ephemeral,
+                                       ByteView wrapped);
+// The identity slot body: the sharing public key (33) || wrapped secret (96).
+[[nodiscard]] Bytes encodeIdentitySlot(ByteView publicKey, ByteView wrapped);
 
-// The full file for image, the manifest computed with manifestKey (an
+// The full file (always version 2) for image, the manifest computed with manifestKey (an
 // HMAC-SHA256 key prepared from Km). The image must be well formed (slot
 // sizes, record envelope sizes): the Vault only builds such images.
 [[nodiscard]] Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey);

@@ -49,9 +49,13 @@ void TestKeychain::labelsMatchTheVectorFile()
     const auto root = test::loadJson(QStringLiteral("keychain/vectors.json"));
     QCOMPARE(root[QStringLiteral("salt")].toString().toStdString(), std::string(keychainSalt));
     QCOMPARE(root[QStringLiteral("identity_info")].toString().toStdString(),
-             std::string(identityKeyLabel));
+             std::string(versionOneRecoveryKeyLabel));
     QCOMPARE(root[QStringLiteral("recovery_wrapping_info")].toString().toStdString(),
              std::string(recoveryWrappingKeyLabel));
+    QCOMPARE(root[QStringLiteral("recovery_info")].toString().toStdString(),
+             std::string(recoveryKeyLabel));
+    QCOMPARE(root[QStringLiteral("sharing_info")].toString().toStdString(),
+             std::string(sharingKeyLabel));
 }
 
 void TestKeychain::independentVectors_data()
@@ -64,6 +68,10 @@ void TestKeychain::independentVectors_data()
     QTest::addColumn<QString>("identityPublicKey");
     QTest::addColumn<QString>("identityPublicKeyUncompressed");
     QTest::addColumn<QString>("recoveryWrappingKey");
+    QTest::addColumn<QString>("recoverySecretKey");
+    QTest::addColumn<QString>("recoveryPublicKey");
+    QTest::addColumn<QString>("sharingSecretKey");
+    QTest::addColumn<QString>("sharingPublicKey");
     const auto vectors =
         test::loadJson(QStringLiteral("keychain/vectors.json"))[QStringLiteral("vectors")]
             .toArray();
@@ -73,12 +81,15 @@ void TestKeychain::independentVectors_data()
             return v[QLatin1String(name)].toString();
         };
         // No vector needs the retry rule (odds 2^-128); every counter is 0.
-        QCOMPARE(v[QStringLiteral("identity_counter")].toInt(-1), 0);
+        for (const char* counter : {"identity_counter", "recovery_counter", "sharing_counter"})
+            QCOMPARE(v[QLatin1String(counter)].toInt(-1), 0);
         QTest::addRow("%s", qPrintable(field("name")))
             << QByteArray::fromHex(field("entropy").toLatin1()) << field("mnemonic").toUtf8()
             << QByteArray::fromHex(field("passphrase_utf8").toLatin1()) << field("seed")
             << field("identity_secret_key") << field("identity_public_key")
-            << field("identity_public_key_uncompressed") << field("recovery_wrapping_key");
+            << field("identity_public_key_uncompressed") << field("recovery_wrapping_key")
+            << field("recovery_secret_key") << field("recovery_public_key")
+            << field("sharing_secret_key") << field("sharing_public_key");
     }
     QCOMPARE(vectors.size(), 6);
 }
@@ -93,6 +104,10 @@ void TestKeychain::independentVectors()
     QFETCH(QString, identityPublicKey);
     QFETCH(QString, identityPublicKeyUncompressed);
     QFETCH(QString, recoveryWrappingKey);
+    QFETCH(QString, recoverySecretKey);
+    QFETCH(QString, recoveryPublicKey);
+    QFETCH(QString, sharingSecretKey);
+    QFETCH(QString, sharingPublicKey);
 
     const auto derivedSeed = mnemonicToSeed(view(mnemonic), view(passphrase));
     QVERIFY(derivedSeed.ok());
@@ -100,12 +115,18 @@ void TestKeychain::independentVectors()
 
     const auto check = [&](const Keychain& keychain) {
         QCOMPARE(text(keychain.mnemonic()), QString::fromUtf8(mnemonic));
-        QCOMPARE(test::toHex(keychain.identitySecretKey().bytes()), identitySecretKey);
-        QCOMPARE(test::toHex(keychain.identityPublicKey().compressed()), identityPublicKey);
-        QCOMPARE(test::toHex(keychain.identityPublicKey().uncompressed()),
+        QCOMPARE(test::toHex(keychain.versionOneRecoveryKey().secretKey.bytes()),
+                 identitySecretKey);
+        QCOMPARE(test::toHex(keychain.versionOneRecoveryKey().publicKey.compressed()),
+                 identityPublicKey);
+        QCOMPARE(test::toHex(keychain.versionOneRecoveryKey().publicKey.uncompressed()),
                  identityPublicKeyUncompressed);
         QCOMPARE(keychain.recoveryWrappingKey().size(), recoveryWrappingKeySize);
         QCOMPARE(test::toHex(keychain.recoveryWrappingKey()), recoveryWrappingKey);
+        QCOMPARE(test::toHex(keychain.recoveryKey().secretKey.bytes()), recoverySecretKey);
+        QCOMPARE(test::toHex(keychain.recoveryKey().publicKey.compressed()), recoveryPublicKey);
+        QCOMPARE(test::toHex(keychain.sharingKey().secretKey.bytes()), sharingSecretKey);
+        QCOMPARE(test::toHex(keychain.sharingKey().publicKey.compressed()), sharingPublicKey);
     };
 
     const auto restored = Keychain::restore(view(mnemonic), view(passphrase));
@@ -146,15 +167,23 @@ void TestKeychain::restoreOfCreateGivesTheSameKeys()
         const auto restored = Keychain::restore(phrase);
         QVERIFY(restored.ok());
         QCOMPARE(restored->mnemonic().view(), phrase);
-        QCOMPARE(test::toHex(restored->identitySecretKey().bytes()),
-                 test::toHex(created->identitySecretKey().bytes()));
-        QVERIFY(restored->identityPublicKey() == created->identityPublicKey());
+        QCOMPARE(test::toHex(restored->versionOneRecoveryKey().secretKey.bytes()),
+                 test::toHex(created->versionOneRecoveryKey().secretKey.bytes()));
+        QVERIFY(restored->versionOneRecoveryKey().publicKey ==
+                created->versionOneRecoveryKey().publicKey);
         QCOMPARE(test::toHex(restored->recoveryWrappingKey()),
                  test::toHex(created->recoveryWrappingKey()));
         // The public key belongs to the secret key, and the two outputs differ.
-        QVERIFY(created->identitySecretKey().publicKey() == created->identityPublicKey());
+        QVERIFY(created->versionOneRecoveryKey().secretKey.publicKey() ==
+                created->versionOneRecoveryKey().publicKey);
         QVERIFY(test::toHex(created->recoveryWrappingKey()) !=
-                test::toHex(created->identitySecretKey().bytes()));
+                test::toHex(created->versionOneRecoveryKey().secretKey.bytes()));
+        // Each purpose has its own key.
+        QVERIFY(restored->recoveryKey().publicKey == created->recoveryKey().publicKey);
+        QVERIFY(restored->sharingKey().publicKey == created->sharingKey().publicKey);
+        QVERIFY(!(created->recoveryKey().publicKey == created->sharingKey().publicKey));
+        QVERIFY(!(created->recoveryKey().publicKey == created->versionOneRecoveryKey().publicKey));
+        QVERIFY(!(created->sharingKey().publicKey == created->versionOneRecoveryKey().publicKey));
     }
     // The default size is 24 words.
     const auto byDefault = Keychain::create(random);
@@ -173,9 +202,11 @@ void TestKeychain::passphraseSelectsAnotherKeychain()
     const auto none = Keychain::restore(phrase);
     const auto other = Keychain::restore(phrase, "Correct horse");
     QVERIFY(same.ok() && none.ok() && other.ok());
-    QVERIFY(same->identityPublicKey() == created->identityPublicKey());
-    QVERIFY(!(none->identityPublicKey() == created->identityPublicKey()));
-    QVERIFY(!(other->identityPublicKey() == created->identityPublicKey()));
+    QVERIFY(same->versionOneRecoveryKey().publicKey == created->versionOneRecoveryKey().publicKey);
+    QVERIFY(
+        !(none->versionOneRecoveryKey().publicKey == created->versionOneRecoveryKey().publicKey));
+    QVERIFY(
+        !(other->versionOneRecoveryKey().publicKey == created->versionOneRecoveryKey().publicKey));
     QVERIFY(test::toHex(none->recoveryWrappingKey()) !=
             test::toHex(created->recoveryWrappingKey()));
 }

@@ -22,17 +22,28 @@ Q_DECLARE_METATYPE(watchword::vault::VaultError)
 
 namespace {
 
-const QString vectorFile = QStringLiteral("vault/vectors.json");
-
+// The version 2 worked example and the migration of the version 1 one
+// (vectors_v2.json); the version 1 worked example (vectors.json).
 QJsonObject vector()
 {
-    static const QJsonObject document = test::loadJson(vectorFile);
+    static const QJsonObject document = test::loadJson(QStringLiteral("vault/vectors_v2.json"));
+    return document;
+}
+
+QJsonObject versionOneVector()
+{
+    static const QJsonObject document = test::loadJson(QStringLiteral("vault/vectors.json"));
     return document;
 }
 
 Bytes hexField(const char* name)
 {
     return test::hex(vector()[QLatin1String(name)].toString());
+}
+
+Bytes versionOneFile()
+{
+    return test::hex(versionOneVector()[QStringLiteral("file_hex")].toString());
 }
 
 keychain::Keychain restoreKeychain(const QString& mnemonic)
@@ -193,17 +204,23 @@ const QByteArray testPassword = QByteArrayLiteral("p\xc3\xa4ssword \xe2\x9c\x93"
 const QByteArray newPassword = QByteArrayLiteral("a new password");
 const Calibration testCalibration{minimumPasswordIterations, 1000, 9'400'000};
 
-// Layout of a file with both slots (docs/FORMAT.md section 6).
-constexpr std::size_t passwordSlotAt = headerSize;                                    // 64
-constexpr std::size_t passwordBodyAt = passwordSlotAt + slotHeaderSize;               // 67
-constexpr std::size_t recoverySlotAt = passwordBodyAt + passwordSlotSize;             // 212
-constexpr std::size_t recordsAt = recoverySlotAt + slotHeaderSize + recoverySlotSize; // 377
+// Layout of a version 2 file with all three slots (docs/FORMAT.md section 6).
+constexpr std::size_t passwordSlotAt = headerSize;                        // 64
+constexpr std::size_t passwordBodyAt = passwordSlotAt + slotHeaderSize;   // 67
+constexpr std::size_t recoverySlotAt = passwordBodyAt + passwordSlotSize; // 212
+constexpr std::size_t recoveryBodyAt = recoverySlotAt + slotHeaderSize;   // 215
+constexpr std::size_t identitySlotAt = recoveryBodyAt + recoverySlotSize; // 378
+constexpr std::size_t identityBodyAt = identitySlotAt + slotHeaderSize;   // 381
+constexpr std::size_t recordsAt = identityBodyAt + identitySlotSize;      // 510
+// The version 1 worked example: two slots.
+constexpr std::size_t versionOneRecordsAt =
+    recoverySlotAt + slotHeaderSize + versionOneRecoverySlotSize; // 377
 
 // The position of each record entry in a file, from its length fields.
 std::vector<std::size_t> recordOffsets(const Bytes& file, std::size_t count)
 {
     std::vector<std::size_t> out;
-    std::size_t at = recordsAt;
+    std::size_t at = file[9] == 1 ? versionOneRecordsAt : recordsAt;
     for (std::size_t i = 0; i < count; ++i) {
         out.push_back(at);
         const std::size_t length = (std::size_t(file[at + 25]) << 24) |
@@ -295,6 +312,12 @@ private slots:
     void recordEditing();
     void labelsShowAllTheyHold();
     void recoveryKeyFingerprintOfTheExample();
+    void versionOneExampleOpens_data();
+    void versionOneExampleOpens();
+    void versionOneMigratesAsTheExampleSays();
+    void migratedVaultAdoptsItsPhrase();
+    void identitySlotFailuresAfterTheManifest();
+    void versionOneRecoverySlotInVersionTwo();
 
 private:
     Bytes vectorFile() const { return hexField("file_hex"); }
@@ -358,13 +381,13 @@ void TestVault::workedExampleHeader()
     const auto v = vector();
     const auto info = decodeHeader(vectorFile());
     QVERIFY(info.ok());
-    QCOMPARE(info->version, std::uint16_t{1});
+    QCOMPARE(info->version, std::uint16_t{2});
     QCOMPARE(test::toHex(info->vaultId), v[QStringLiteral("vault_id")].toString());
     QCOMPARE(info->generation, std::uint64_t{1});
     QCOMPARE(info->created, v[QStringLiteral("created")].toInteger());
     QCOMPARE(info->modified, v[QStringLiteral("saved")].toInteger());
     QCOMPARE(info->recordCount, 4u);
-    QCOMPARE(info->slotCount, std::uint8_t{2});
+    QCOMPARE(info->slotCount, std::uint8_t{3});
     QCOMPARE(info->passwordSlot.kdf, std::uint8_t{1});
     QCOMPARE(info->passwordSlot.iterations, 600000u);
     QCOMPARE(test::toHex(info->passwordSlot.salt), v[QStringLiteral("salt")].toString());
@@ -373,6 +396,15 @@ void TestVault::workedExampleHeader()
     QVERIFY(info->recoveryPublicKey.has_value());
     QCOMPARE(test::toHex(*info->recoveryPublicKey),
              v[QStringLiteral("recovery_public_key")].toString());
+    QCOMPARE(info->recoveryKeyKind, RecoveryKeyKind::Current);
+    QVERIFY(info->sharingPublicKey.has_value());
+    QCOMPARE(test::toHex(*info->sharingPublicKey),
+             v[QStringLiteral("sharing_public_key")].toString());
+    // The phrase's own keys, each for its purpose.
+    QCOMPARE(test::toHex(vectorKeychain().recoveryKey().publicKey.compressed()),
+             v[QStringLiteral("recovery_public_key")].toString());
+    QCOMPARE(test::toHex(vectorKeychain().sharingKey().publicKey.compressed()),
+             v[QStringLiteral("sharing_public_key")].toString());
 }
 
 void TestVault::workedExampleUnlocks_data()
@@ -453,7 +485,6 @@ void TestVault::alteredSlotReadsAsWrongKey_data()
         QStringLiteral("wrong password, or the file was altered (the two cannot be told apart)");
     const QString phrase = QStringLiteral(
         "wrong recovery phrase, or the file was altered (the two cannot be told apart)");
-    const int recoveryBodyAt = int(recoverySlotAt + slotHeaderSize);
     QTest::newRow("vault id, password") << 12 << false << VaultError::WrongPassword << password;
     QTest::newRow("vault id, phrase") << 27 << true << VaultError::WrongRecoveryPhrase << phrase;
     QTest::newRow("iterations") << int(passwordBodyAt) + 4 << false << VaultError::WrongPassword
@@ -463,12 +494,12 @@ void TestVault::alteredSlotReadsAsWrongKey_data()
     QTest::newRow("wrapped key") << int(passwordBodyAt) + 80 << false << VaultError::WrongPassword
                                  << password;
     QTest::newRow("recovery wrapped key")
-        << recoveryBodyAt + 66 + 40 << true << VaultError::WrongRecoveryPhrase << phrase;
-    QTest::newRow("identity key R")
-        << recoveryBodyAt + 32 << true
+        << int(recoveryBodyAt) + 67 + 40 << true << VaultError::WrongRecoveryPhrase << phrase;
+    QTest::newRow("recovery key R")
+        << int(recoveryBodyAt) + 33 << true
         << VaultError::WrongRecoveryPhrase
         // (the altered R's fingerprint follows: the message is checked up to it)
-        << QStringLiteral("wrong recovery phrase: its recovery key DA30 2939 EB46 62CC DCEB is "
+        << QStringLiteral("wrong recovery phrase: its recovery key 13D2 D8E3 4A61 570A F096 is "
                           "not this vault's (");
 }
 
@@ -579,6 +610,10 @@ VaultError expectedForFlip(std::size_t byte, int bit, std::size_t fileSize,
         return VaultError::Malformed; // slot type and length
     if (byte >= recoverySlotAt && byte < recoverySlotAt + slotHeaderSize)
         return VaultError::Malformed;
+    if (byte == recoveryBodyAt)
+        return VaultError::Malformed; // the recovery key's kind (2): never 1 by one flip
+    if (byte >= identitySlotAt && byte < identitySlotAt + slotHeaderSize)
+        return VaultError::Malformed;
     if (byte == recordAt + recordIdSize + 8)
         return VaultError::Malformed; // record kind
     if (byte >= lengthAt && byte < lengthAt + 4) {
@@ -669,10 +704,10 @@ void TestVault::notAVaultAndExtraBytes()
 
 void TestVault::passwordSlotComesFirst()
 {
-    // The two slots swapped, the checksum made right again: a file no writer
-    // makes, refused as malformed before any key work.
+    // The password and recovery slots swapped, the checksum made right
+    // again: a file no writer makes, refused as malformed before any key work.
     auto file = m_small;
-    Bytes swapped(file.begin() + recoverySlotAt, file.begin() + recordsAt);
+    Bytes swapped(file.begin() + recoverySlotAt, file.begin() + identitySlotAt);
     swapped.insert(swapped.end(), file.begin() + passwordSlotAt, file.begin() + recoverySlotAt);
     std::copy(swapped.begin(), swapped.end(), file.begin() + passwordSlotAt);
     fixChecksum(file);
@@ -708,7 +743,7 @@ void TestVault::duplicateRecordIds()
 
 void TestVault::unsupportedVersion()
 {
-    for (const std::uint16_t version : {0, 2, 0x0100, 0xffff}) {
+    for (const std::uint16_t version : {0, 3, 0x0100, 0xffff}) {
         auto file = m_small;
         file[8] = std::uint8_t(version >> 8);
         file[9] = std::uint8_t(version);
@@ -1070,10 +1105,15 @@ void TestVault::changePassword()
     QCOMPARE(newInfo->passwordSlot.iterations, 700'000u);
     QVERIFY(oldInfo->passwordSlot.salt != newInfo->passwordSlot.salt);
     QCOMPARE(test::toHex(*newInfo->recoveryPublicKey), test::toHex(*oldInfo->recoveryPublicKey));
+    QCOMPARE(newInfo->recoveryKeyKind, RecoveryKeyKind::Current);
     // A new ephemeral key in the recovery slot.
-    QVERIFY(!std::equal(oldFile->begin() + recoverySlotAt + 3 + 33,
-                        oldFile->begin() + recoverySlotAt + 3 + 66,
-                        newFile->begin() + recoverySlotAt + 3 + 33));
+    QVERIFY(!std::equal(oldFile->begin() + recoveryBodyAt + 1 + 33,
+                        oldFile->begin() + recoveryBodyAt + 1 + 66,
+                        newFile->begin() + recoveryBodyAt + 1 + 33));
+    // The same sharing identity, sealed again under the new master key.
+    QCOMPARE(test::toHex(*newInfo->sharingPublicKey), test::toHex(*oldInfo->sharingPublicKey));
+    QVERIFY(!std::equal(oldFile->begin() + identityBodyAt + 33, oldFile->begin() + recordsAt,
+                        newFile->begin() + identityBodyAt + 33));
 
     const auto oldPassword = Vault::unlockWithPassword(*newFile, test::view(testPassword));
     QVERIFY(!oldPassword.ok());
@@ -1081,6 +1121,8 @@ void TestVault::changePassword()
     auto byNew = Vault::unlockWithPassword(*newFile, test::view(newPassword));
     QVERIFY(byNew.ok());
     QCOMPARE(describeAll(*byNew), expected);
+    QVERIFY(byNew->sharingKey().has_value());
+    QVERIFY(byNew->sharingKey()->publicKey == vectorKeychain().sharingKey().publicKey);
     auto byPhrase = Vault::unlockWithRecovery(*newFile, vectorKeychain());
     QVERIFY(byPhrase.ok());
     QCOMPARE(describeAll(*byPhrase), expected);
@@ -1159,7 +1201,11 @@ void TestVault::replaceRecoveryKey()
     const auto info = decodeHeader(*newFile);
     QVERIFY(info.ok());
     QCOMPARE(test::toHex(*info->recoveryPublicKey),
-             test::toHex(fresh->identityPublicKey().compressed()));
+             test::toHex(fresh->recoveryKey().publicKey.compressed()));
+    // The new phrase's sharing key is the vault's identity now.
+    QCOMPARE(test::toHex(*info->sharingPublicKey),
+             test::toHex(fresh->sharingKey().publicKey.compressed()));
+    QVERIFY(byNew->sharingKey()->publicKey == fresh->sharingKey().publicKey);
 }
 
 void TestVault::recordEditing()
@@ -1243,16 +1289,192 @@ void TestVault::labelsShowAllTheyHold()
 void TestVault::recoveryKeyFingerprintOfTheExample()
 {
     // docs/FORMAT.md section 6.8: the worked example's R and its fingerprint.
-    const auto key = vectorKeychain().identityPublicKey().compressed();
+    const auto key = vectorKeychain().versionOneRecoveryKey().publicKey.compressed();
     QCOMPARE(encoding::toHex(ByteView(key.data(), key.size())),
              std::string("02f4940574aff26139730d72a67417e9d1fb54747e2d93d30d38edb97270fdfaf1"));
     QCOMPARE(recoveryKeyFingerprint(ByteView(key.data(), key.size())),
              std::string("DA30 2939 EB46 62CC DCEB"));
-    const auto header = decodeHeader(m_small);
+    const auto header = decodeHeader(versionOneFile());
     QVERIFY(header.ok() && header->recoveryPublicKey.has_value());
     QCOMPARE(recoveryKeyFingerprint(
                  ByteView(header->recoveryPublicKey->data(), header->recoveryPublicKey->size())),
              std::string("DA30 2939 EB46 62CC DCEB"));
+    QCOMPARE(recoveryKeyFingerprint(*header, vectorKeychain()),
+             std::string("DA30 2939 EB46 62CC DCEB"));
+    // A version 2 vault's fingerprint is its recovery key's: the phrase's
+    // for a new vault, the same function of another key.
+    const auto current = decodeHeader(m_small);
+    QVERIFY(current.ok());
+    QCOMPARE(recoveryKeyFingerprint(*current), recoveryKeyFingerprint(vectorKeychain()));
+    QCOMPARE(recoveryKeyFingerprint(*current, vectorKeychain()),
+             recoveryKeyFingerprint(vectorKeychain()));
+    QVERIFY(recoveryKeyFingerprint(vectorKeychain()) != "DA30 2939 EB46 62CC DCEB");
+}
+
+void TestVault::versionOneExampleOpens_data()
+{
+    QTest::addColumn<bool>("byPassword");
+    QTest::newRow("password") << true;
+    QTest::newRow("recovery phrase") << false;
+}
+
+void TestVault::versionOneExampleOpens()
+{
+    // Version 1 files still open, with the password and with their phrase
+    // (the version-1 recovery key, the note key's label, slot type 2).
+    QFETCH(bool, byPassword);
+    const auto v1 = versionOneVector();
+    const auto file = versionOneFile();
+    const auto info = decodeHeader(file);
+    QVERIFY(info.ok());
+    QCOMPARE(info->version, std::uint16_t{1});
+    QCOMPARE(info->recoveryKeyKind, RecoveryKeyKind::VersionOne);
+    QVERIFY(!info->sharingPublicKey.has_value());
+    QVERIFY(isRecoveryKeyOf(*info, vectorKeychain()));
+    QVERIFY(!isRecoveryKeyOf(*info, otherKeychain()));
+    auto vault = byPassword ? Vault::unlockWithPassword(
+                                  file, test::hex(v1[QStringLiteral("password_hex")].toString()))
+                            : Vault::unlockWithRecovery(file, vectorKeychain());
+    QVERIFY2(vault.ok(), vault.ok() ? "" : vault.error().message.c_str());
+    QCOMPARE(vault->readVersion(), std::uint16_t{1});
+    QCOMPARE(vault->recordCount(), std::size_t{4});
+    // With the password the vault cannot have a sharing identity yet; the
+    // phrase gives it one. The recovery slot keeps the version-1 key (and
+    // the fingerprint written down with the phrase) either way.
+    QCOMPARE(vault->sharingKey().has_value(), !byPassword);
+    QCOMPARE(vault->recoveryKeyKind(), RecoveryKeyKind::VersionOne);
+    const auto wrong = Vault::unlockWithRecovery(file, otherKeychain());
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.error().code, VaultError::WrongRecoveryPhrase);
+}
+
+void TestVault::versionOneMigratesAsTheExampleSays()
+{
+    // The version 1 example opened with its password and saved: version 2,
+    // the password slot and every record byte for byte the same, the
+    // recovery slot wrapped again to the same R under its own label. Python
+    // wrote the expected file independently.
+    const auto v = vector();
+    const auto password = test::hex(versionOneVector()[QStringLiteral("password_hex")].toString());
+    auto vault = Vault::unlockWithPassword(versionOneFile(), password);
+    QVERIFY(vault.ok());
+    test::ScriptedRandom random(
+        QByteArray::fromHex(v[QStringLiteral("migration_random_hex")].toString().toLatin1()));
+    const auto migrated = vault->serialize(random, v[QStringLiteral("migrated_at")].toInteger());
+    QVERIFY2(migrated.ok(), migrated.ok() ? "" : migrated.error().message.c_str());
+    QCOMPARE(random.remaining(), std::size_t{0});
+    QCOMPARE(test::toHex(*migrated), v[QStringLiteral("migrated_file_hex")].toString());
+    const auto info = decodeHeader(*migrated);
+    QVERIFY(info.ok());
+    QCOMPARE(info->version, std::uint16_t{2});
+    QCOMPARE(info->recoveryKeyKind, RecoveryKeyKind::VersionOne);
+    QVERIFY(!info->sharingPublicKey.has_value());
+    // It opens with the password, and with the same phrase as before.
+    QVERIFY(Vault::unlockWithPassword(*migrated, password).ok());
+    auto byPhrase = Vault::unlockWithRecovery(*migrated, vectorKeychain());
+    QVERIFY2(byPhrase.ok(), byPhrase.ok() ? "" : byPhrase.error().message.c_str());
+    QCOMPARE(describeAll(*byPhrase), describeAll(*vault));
+}
+
+void TestVault::migratedVaultAdoptsItsPhrase()
+{
+    // A migrated vault opened with its phrase is saved with the sharing
+    // identity the phrase derives and the same recovery key (so the same
+    // fingerprint); the phrase (and only it) still opens it, and the
+    // identity survives a password change.
+    const auto password = test::hex(versionOneVector()[QStringLiteral("password_hex")].toString());
+    const auto migrated = hexField("migrated_file_hex");
+    auto vault = Vault::unlockWithRecovery(migrated, vectorKeychain());
+    QVERIFY(vault.ok());
+    test::SeededRandom random(test::testSeed());
+    const auto adopted = vault->serialize(random, 1767236400);
+    QVERIFY(adopted.ok());
+    const auto info = decodeHeader(*adopted);
+    QVERIFY(info.ok());
+    QCOMPARE(info->slotCount, std::uint8_t{3});
+    QCOMPARE(info->recoveryKeyKind, RecoveryKeyKind::VersionOne);
+    QCOMPARE(test::toHex(*info->recoveryPublicKey),
+             test::toHex(vectorKeychain().versionOneRecoveryKey().publicKey.compressed()));
+    QCOMPARE(recoveryKeyFingerprint(*info), std::string("DA30 2939 EB46 62CC DCEB"));
+    QCOMPARE(test::toHex(*info->sharingPublicKey),
+             test::toHex(vectorKeychain().sharingKey().publicKey.compressed()));
+    // Records untouched: the same envelopes as in the migrated file, after
+    // the identity slot that now comes before them.
+    QVERIFY(std::equal(migrated.begin() + versionOneRecordsAt + 1, migrated.end() - 64,
+                       adopted->begin() + recordsAt));
+    auto byPassword = Vault::unlockWithPassword(*adopted, password);
+    QVERIFY(byPassword.ok());
+    QVERIFY(byPassword->sharingKey().has_value());
+    QVERIFY(byPassword->sharingKey()->publicKey == vectorKeychain().sharingKey().publicKey);
+    QVERIFY(Vault::unlockWithRecovery(*adopted, vectorKeychain()).ok());
+    QCOMPARE(Vault::unlockWithRecovery(*adopted, otherKeychain()).error().code,
+             VaultError::WrongRecoveryPhrase);
+    // Adopting another phrase is refused; the vault's own changes nothing.
+    QCOMPARE(byPassword->adoptRecoveryPhrase(otherKeychain()).error().code,
+             VaultError::WrongRecoveryPhrase);
+    QVERIFY(byPassword->adoptRecoveryPhrase(vectorKeychain()).ok());
+    QVERIFY(byPassword->changePassword(test::view(newPassword), testCalibration, random).ok());
+    const auto changed = byPassword->serialize(random, 1767240000);
+    QVERIFY(changed.ok());
+    auto afterChange = Vault::unlockWithRecovery(*changed, vectorKeychain());
+    QVERIFY(afterChange.ok());
+    QVERIFY(afterChange->sharingKey()->publicKey == vectorKeychain().sharingKey().publicKey);
+}
+
+void TestVault::identitySlotFailuresAfterTheManifest()
+{
+    // The identity slot is covered by the manifest: changed with the
+    // checksum fixed, the file is tampered; changed by a writer that holds M
+    // (manifest fixed too), it is malformed, and nothing opens.
+    const auto file = hexField("file_hex");
+    const auto password = hexField("password_hex");
+    const auto manifestKey = hexField("manifest_key");
+    const struct
+    {
+        std::size_t offset;
+        const char* message;
+    } cases[] = {
+        {identityBodyAt + 40, "identity slot: the sharing key does not open"},
+        {identityBodyAt + 33 + 90, "identity slot: the sharing key does not open"},
+        {identityBodyAt + 5, "identity slot: the public key is not the sharing key's"},
+    };
+    for (const auto& c : cases) {
+        auto changed = file;
+        changed[c.offset] ^= 0x01;
+        fixChecksum(changed);
+        QCOMPARE(Vault::unlockWithPassword(changed, password).error().code, VaultError::Tampered);
+        fixManifest(changed, manifestKey);
+        const auto result = Vault::unlockWithPassword(changed, password);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().code, VaultError::Malformed);
+        QCOMPARE(result.error().message, std::string(c.message));
+    }
+}
+
+void TestVault::versionOneRecoverySlotInVersionTwo()
+{
+    // The version 1 example relabelled as version 2: its type-2 slot is
+    // refused, before any key work.
+    auto file = versionOneFile();
+    file[9] = 2;
+    fixChecksum(file);
+    const auto result = decodeHeader(file);
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, VaultError::Malformed);
+    QCOMPARE(result.error().message,
+             std::string("vault slot 2: a version 1 recovery slot in a version 2 file"));
+    // And the other way: a version 2 file labelled version 1 has slots of
+    // unknown types.
+    auto other = m_small;
+    other[9] = 1;
+    fixChecksum(other);
+    QCOMPARE(decodeHeader(other).error().code, VaultError::Malformed);
+    // A recovery slot of an unknown kind.
+    auto kind = m_small;
+    kind[recoveryBodyAt] = 3;
+    fixChecksum(kind);
+    QCOMPARE(decodeHeader(kind).error().message,
+             std::string("vault slot 2: unknown recovery key kind 3"));
 }
 
 QTEST_APPLESS_MAIN(TestVault)

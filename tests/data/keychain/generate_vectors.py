@@ -23,7 +23,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
 
 SALT = b"watchword/keychain/v1"
-IDENTITY_INFO = b"identity secp256k1"
+IDENTITY_INFO = b"identity secp256k1"  # the version-1 recovery key
+RECOVERY_INFO = b"recovery secp256k1"
+SHARING_INFO = b"sharing secp256k1"
 WRAPPING_INFO = b"recovery wrapping key"
 
 with open(os.path.join(HERE, "..", "..", "..", "resources", "bip39", "english.txt"), "rb") as f:
@@ -61,13 +63,19 @@ def expand(seed: bytes, info: bytes) -> bytes:
     return by_hand
 
 
-def identity(seed: bytes):
+def key_pair(seed: bytes, label: bytes):
     for counter in range(256):
-        info = IDENTITY_INFO if counter == 0 else IDENTITY_INFO + bytes([counter])
+        info = label if counter == 0 else label + bytes([counter])
         candidate = expand(seed, info)
         if 1 <= int.from_bytes(candidate, "big") < N:
             return counter, candidate
     raise RuntimeError("no valid scalar")
+
+
+def compressed(secret: bytes) -> str:
+    public = ec.derive_private_key(int.from_bytes(secret, "big"), ec.SECP256K1()).public_key()
+    return public.public_bytes(serialization.Encoding.X962,
+                               serialization.PublicFormat.CompressedPoint).hex()
 
 
 # The BIP39 implementation above must reproduce the official vectors first.
@@ -92,7 +100,9 @@ vectors = []
 for name, entropy, passphrase in CASES:
     mnemonic = entropy_to_mnemonic(entropy)
     seed = bip39_seed(mnemonic, passphrase)
-    counter, secret = identity(seed)
+    counter, secret = key_pair(seed, IDENTITY_INFO)
+    recovery_counter, recovery_secret = key_pair(seed, RECOVERY_INFO)
+    sharing_counter, sharing_secret = key_pair(seed, SHARING_INFO)
     public = ec.derive_private_key(int.from_bytes(secret, "big"), ec.SECP256K1()).public_key()
     vectors.append({
         "name": name,
@@ -108,12 +118,22 @@ for name, entropy, passphrase in CASES:
         "identity_public_key_uncompressed": public.public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint).hex(),
         "recovery_wrapping_key": expand(seed, WRAPPING_INFO).hex(),
+        "recovery_counter": recovery_counter,
+        "recovery_secret_key": recovery_secret.hex(),
+        "recovery_public_key": compressed(recovery_secret),
+        "sharing_counter": sharing_counter,
+        "sharing_secret_key": sharing_secret.hex(),
+        "sharing_public_key": compressed(sharing_secret),
     })
 
 print(json.dumps({
-    "description": "Watchword keychain: BIP39 seed -> HKDF-SHA512 identity key and recovery wrapping key",
+    "description": "Watchword keychain: BIP39 seed -> HKDF-SHA512 key pairs (recovery, sharing, "
+                   "and the version-1 recovery key of label 'identity secp256k1') and the recovery "
+                   "wrapping key",
     "salt": SALT.decode(),
     "identity_info": IDENTITY_INFO.decode(),
     "recovery_wrapping_info": WRAPPING_INFO.decode(),
+    "recovery_info": RECOVERY_INFO.decode(),
+    "sharing_info": SHARING_INFO.decode(),
     "vectors": vectors,
 }, indent=2, ensure_ascii=False))

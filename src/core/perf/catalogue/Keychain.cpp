@@ -1,5 +1,6 @@
 // keychain/*: a whole keychain (24-word phrase -> BIP39 seed -> HKDF ->
-// secp256k1 identity key pair and recovery wrapping key), new from OS
+// three secp256k1 key pairs (recovery, sharing, the version-1 recovery key)
+// and the recovery wrapping key), new from OS
 // randomness or restored from a typed phrase; and the restore path again with
 // the seed from OpenSSL's PKCS5_PBKDF2_HMAC, to show what our PBKDF2 is worth
 // there.
@@ -32,16 +33,30 @@ using keychain::Keychain;
 constexpr std::string_view kPassphrase = "";
 
 // What a keychain holds, derived as Keychain::restore does, but with the BIP39
-// seed from PKCS5_PBKDF2_HMAC. The identity key's retry with a counter byte
+// seed from PKCS5_PBKDF2_HMAC. The key pairs' retry with a counter byte
 // (Keychain.h; odds about 2^-128) is left out: the check before timing proves
 // this phrase does not need it.
 struct OpenSslKeychain
 {
     SecureBuffer mnemonic;
-    SecretKey identitySecretKey;
-    PublicKey identityPublicKey;
+    keychain::KeyPair recoveryKey;
+    keychain::KeyPair sharingKey;
+    keychain::KeyPair versionOneRecoveryKey;
     SecureBuffer recoveryWrappingKey;
 };
+
+// The key pair of label, first candidate only.
+std::optional<keychain::KeyPair> keyPairOf(ByteView prk, std::string_view label)
+{
+    SecureBuffer candidate(SecretKey::size);
+    if (!crypto::hkdfExpand(HashAlgorithm::Sha512, prk, asBytes(label), candidate.span()))
+        return std::nullopt;
+    auto secretKey = SecretKey::fromBytes(std::move(candidate));
+    if (!secretKey)
+        return std::nullopt;
+    auto publicKey = secretKey->publicKey();
+    return keychain::KeyPair{std::move(secretKey).value(), std::move(publicKey)};
+}
 
 std::optional<OpenSslKeychain> restoreWithOpenSslPbkdf2(std::string_view phrase,
                                                         std::string_view passphrase)
@@ -62,25 +77,25 @@ std::optional<OpenSslKeychain> restoreWithOpenSslPbkdf2(std::string_view phrase,
     constexpr auto kdfHash = HashAlgorithm::Sha512;
     SecureBuffer prk(crypto::digestSize(kdfHash));
     crypto::hkdfExtract(kdfHash, asBytes(keychain::keychainSalt), seed, prk.span());
-    SecureBuffer candidate(SecretKey::size);
-    if (!crypto::hkdfExpand(kdfHash, prk, asBytes(keychain::identityKeyLabel), candidate.span()))
-        return std::nullopt;
-    auto secretKey = SecretKey::fromBytes(std::move(candidate));
-    if (!secretKey)
+    auto recovery = keyPairOf(prk, keychain::recoveryKeyLabel);
+    auto sharing = keyPairOf(prk, keychain::sharingKeyLabel);
+    auto versionOne = keyPairOf(prk, keychain::versionOneRecoveryKeyLabel);
+    if (!recovery || !sharing || !versionOne)
         return std::nullopt;
     SecureBuffer wrappingKey(keychain::recoveryWrappingKeySize);
     if (!crypto::hkdfExpand(kdfHash, prk, asBytes(keychain::recoveryWrappingKeyLabel),
                             wrappingKey.span()))
         return std::nullopt;
-    auto publicKey = secretKey->publicKey();
-    return OpenSslKeychain{std::move(mnemonic), std::move(secretKey).value(), std::move(publicKey),
-                           std::move(wrappingKey)};
+    return OpenSslKeychain{std::move(mnemonic), std::move(*recovery), std::move(*sharing),
+                           std::move(*versionOne), std::move(wrappingKey)};
 }
 
-// What the check compares: the identity public key, then the wrapping key.
-Bytes keysOf(const PublicKey& identityPublicKey, ByteView recoveryWrappingKey)
+// What the check compares: the three public keys, then the wrapping key.
+Bytes keysOf(const keychain::KeyPair& recovery, const keychain::KeyPair& sharing,
+             const keychain::KeyPair& versionOne, ByteView recoveryWrappingKey)
 {
-    return concatenate(identityPublicKey.compressed(), recoveryWrappingKey);
+    return concatenate(concatenate(recovery.publicKey.compressed(), sharing.publicKey.compressed()),
+                       concatenate(versionOne.publicKey.compressed(), recoveryWrappingKey));
 }
 
 Prepared prepareNewOsRandom()
@@ -111,14 +126,16 @@ Bytes ourKeychainKeys()
     const auto ours = Keychain::restore(kPhrase, kPassphrase);
     if (!ours)
         return {};
-    return keysOf(ours->identityPublicKey(), ours->recoveryWrappingKey());
+    return keysOf(ours->recoveryKey(), ours->sharingKey(), ours->versionOneRecoveryKey(),
+                  ours->recoveryWrappingKey());
 }
 
 Prepared prepareOpenSslKeychain(ByteView expected)
 {
     const auto reference = restoreWithOpenSslPbkdf2(kPhrase, kPassphrase);
-    if (!reference || keysOf(reference->identityPublicKey, reference->recoveryWrappingKey) !=
-                          Bytes(expected.begin(), expected.end()))
+    if (!reference ||
+        keysOf(reference->recoveryKey, reference->sharingKey, reference->versionOneRecoveryKey,
+               reference->recoveryWrappingKey) != Bytes(expected.begin(), expected.end()))
         return notTheSameWork("the keychain with PKCS5_PBKDF2_HMAC", "Keychain::restore");
     return prepared(loop([] {
         auto keychain = restoreWithOpenSslPbkdf2(kPhrase, kPassphrase);
@@ -130,12 +147,12 @@ std::vector<Benchmark> keychainBenchmarks()
 {
     return {
         {"keychain/new_os_random",
-         "a new keychain: 32 bytes from getrandom(2) -> 24-word phrase -> BIP39 seed -> identity "
-         "key pair and recovery wrapping key",
+         "a new keychain: 32 bytes from getrandom(2) -> 24-word phrase -> BIP39 seed -> three "
+         "key pairs (recovery, sharing, version-1 recovery) and the recovery wrapping key",
          0, "", prepareNewOsRandom},
         {"keychain/new_mnemonic",
-         "the keychain of a typed 24-word phrase: normalize, check, BIP39 seed, identity key pair "
-         "and recovery wrapping key",
+         "the keychain of a typed 24-word phrase: normalize, check, BIP39 seed, three key pairs "
+         "and the recovery wrapping key",
          0, "", prepareNewMnemonic},
         {"ref/openssl_pkcs5_keychain_new_mnemonic",
          "keychain/new_mnemonic with the BIP39 seed from OpenSSL's PKCS5_PBKDF2_HMAC", 0, "",

@@ -279,15 +279,16 @@ Prepared prepareUnlockRecoveryKek()
     auto parsed = vault::parseVault(built->files.at(kSizes.front()));
     if (!parsed || !parsed->recoverySlot)
         return notPrepared("the benchmark vault has no recovery slot");
-    const ByteView ephemeral = parsed->recoverySlot->subspan(crypto::PublicKey::compressedSize,
+    // Version 2: kind (1) || R (33) || E (33) || wrapped.
+    const ByteView ephemeral = parsed->recoverySlot->subspan(1 + crypto::PublicKey::compressedSize,
                                                              crypto::PublicKey::compressedSize);
-    const Keychain& keychain = built->keychain;
-    if (!share::recipientNoteKey(keychain.identitySecretKey(), keychain.identityPublicKey(),
-                                 ephemeral))
+    const auto& recovery = built->keychain.recoveryKey();
+    if (!share::recipientNoteKey(recovery.secretKey, recovery.publicKey, ephemeral,
+                                 vault::recoveryKeyInfo))
         return notPrepared("recipientNoteKey failed");
-    return prepared(loop([&keychain, ephemeral] {
-        auto kek = share::recipientNoteKey(keychain.identitySecretKey(),
-                                           keychain.identityPublicKey(), ephemeral);
+    return prepared(loop([&recovery, ephemeral] {
+        auto kek = share::recipientNoteKey(recovery.secretKey, recovery.publicKey, ephemeral,
+                                           vault::recoveryKeyInfo);
         keep(kek.ok());
     }));
 }
