@@ -61,6 +61,9 @@ std::chrono::milliseconds lockWait(const Arguments& arguments);
 // The vault at path, read; locked too (waiting up to lockFor) when given.
 std::optional<vault::VaultStorage>
 openStorage(const std::string& path, std::optional<std::chrono::milliseconds> lockFor, int& status);
+// What the vault's header says (vault::decodeHeader: no key needed); or
+// nothing, the failure reported and its exit status in status.
+std::optional<vault::VaultHeaderInfo> readHeader(const std::string& path, int& status);
 // The password read, the self-test passed, the file read (and locked), the
 // vault unlocked; or the exit status of the failure, already reported.
 Opened unlockWithPassword(const std::string& path, SecretSource& secrets,

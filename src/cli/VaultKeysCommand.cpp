@@ -97,12 +97,9 @@ int runInit(const Arguments& arguments, const std::string& path)
 int runInfo(const Arguments& arguments, const std::string& path)
 {
     int status = exitOk;
-    auto storage = openStorage(path, std::nullopt, status);
-    if (!storage)
-        return status;
-    const auto info = vault::decodeHeader(storage->contents());
+    const auto info = readHeader(path, status);
     if (!info)
-        return reportFileError(path, info.error().message);
+        return status;
     const auto& slot = info->passwordSlot;
     const std::string vaultId =
         encoding::toHex(ByteView(info->vaultId.data(), info->vaultId.size()));
@@ -258,12 +255,9 @@ int runCheckPhrase(const Arguments& arguments, const std::string& path)
     auto keychain = readRecoveryPhrase(*secrets, status);
     if (!keychain)
         return status;
-    auto storage = openStorage(path, std::nullopt, status);
-    if (!storage)
-        return status;
-    const auto header = vault::decodeHeader(storage->contents());
+    const auto header = readHeader(path, status);
     if (!header)
-        return reportFileError(path, header.error().message);
+        return status;
     if (!header->recoveryPublicKey)
         return reportFileError(path, "this vault has no recovery slot");
     if (!vault::isRecoveryKeyOf(*header, *keychain))

@@ -102,6 +102,19 @@ openStorage(const std::string& path, std::optional<std::chrono::milliseconds> lo
     return std::move(storage).value();
 }
 
+std::optional<vault::VaultHeaderInfo> readHeader(const std::string& path, int& status)
+{
+    auto storage = openStorage(path, std::nullopt, status);
+    if (!storage)
+        return std::nullopt;
+    auto info = vault::decodeHeader(storage->contents());
+    if (!info) {
+        status = reportFileError(path, info.error().message);
+        return std::nullopt;
+    }
+    return std::move(info).value();
+}
+
 Opened unlockWithPassword(const std::string& path, SecretSource& secrets,
                           std::optional<std::chrono::milliseconds> lockFor)
 {

@@ -13,6 +13,7 @@ constexpr const char* usage = R"(usage: watchword-cli <command> [options]
 commands:
   bench      measure Watchword's operations against their references
   code       print a TOTP, HOTP or Steam Guard code
+  identity   a vault's sharing identity: its text, fingerprint and QR code (show)
   keychain   make a recovery phrase, or show the identity key of one (new, show)
   qr         read the QR codes of a PNG image (decode)
   selftest   run the known-answer tests of every primitive
@@ -65,6 +66,8 @@ int run(std::vector<std::string> args)
         return runBench(args);
     if (command == "code")
         return runCode(args);
+    if (command == "identity")
+        return runIdentity(args);
     if (command == "keychain")
         return runKeychain(args);
     if (command == "qr")
