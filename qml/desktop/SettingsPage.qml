@@ -368,6 +368,69 @@ Pane {
                     }
                 }
             }
+
+            GroupBox {
+                title: qsTr("Your sharing identity")
+                visible: page.vault.state === VaultController.Unlocked
+                Layout.fillWidth: true
+
+                ColumnLayout {
+                    anchors.fill: parent
+                    spacing: Math.round(metrics.height * 0.4)
+
+                    Label {
+                        text: page.vault.identity.available
+                              ? qsTr("Give this to the people who will share accounts and notes with you, and compare the eight words with them by another channel (aloud, side by side).")
+                              : qsTr("This vault was made by an earlier version and has no sharing identity yet: check your recovery phrase (above) to set it up.")
+                        wrapMode: Text.Wrap
+                        color: page.palette.placeholderText
+                        Layout.fillWidth: true
+                    }
+                    RowLayout {
+                        visible: page.vault.identity.available
+                        Layout.fillWidth: true
+                        TextField {
+                            id: identityField
+                            objectName: "identityText"
+                            text: page.vault.identity.text
+                            readOnly: true
+                            selectByMouse: true
+                            font.family: "monospace"
+                            Layout.fillWidth: true
+                            Accessible.name: qsTr("Your identity: %1").arg(text)
+                        }
+                        Button {
+                            objectName: "copyIdentityButton"
+                            text: qsTr("Copy")
+                            Accessible.name: qsTr("Copy your identity")
+                            onClicked: {
+                                identityField.selectAll()
+                                identityField.copy()
+                                identityField.deselect()
+                                copiedTimer.restart()
+                            }
+                        }
+                        Label {
+                            objectName: "identityCopiedLabel"
+                            visible: copiedTimer.running
+                            text: qsTr("Copied")
+                            Timer {
+                                id: copiedTimer
+                                interval: 3000
+                            }
+                        }
+                    }
+                    Label {
+                        objectName: "identityFingerprintLabel"
+                        visible: page.vault.identity.available
+                        text: qsTr("Fingerprint: %1").arg(page.vault.identity.fingerprint)
+                        font.bold: true
+                        wrapMode: Text.Wrap
+                        Layout.fillWidth: true
+                        Accessible.name: text
+                    }
+                }
+            }
         }
     }
 
@@ -658,7 +721,7 @@ Pane {
             spacing: Math.round(metrics.height * 0.4)
 
             Label {
-                text: qsTr("Type the phrase you wrote down. Watchword compares its recovery key with the vault's; nothing is changed, and no password is needed.")
+                text: qsTr("Type the phrase you wrote down. Watchword compares its recovery key with the vault's; no password is needed. A vault made by an earlier version also gets its sharing identity from the right phrase; nothing else is changed.")
                 wrapMode: Text.Wrap
                 Layout.fillWidth: true
             }

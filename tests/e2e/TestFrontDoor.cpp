@@ -13,6 +13,7 @@
 #include "common/QrImage.h"
 #include "common/TestSupport.h"
 #include "keychain/Keychain.h"
+#include "share/Identity.h"
 #include "vault/Vault.h"
 
 #include <QClipboard>
@@ -625,6 +626,57 @@ private slots:
         QVERIFY(lockByKeyboard(app));
         QVERIFY(unlock(app, password));
         QCOMPARE(app.shell().accounts()->model()->rowCount(), 3);
+
+        // No sharing identity yet; checking the phrase in Settings gives it
+        // one (and keeps the recovery key, so the fingerprint stays).
+        const QString phrase = example[QStringLiteral("recovery_mnemonic")].toString();
+        const auto keychain = watchword::keychain::Keychain::restore(phrase.toStdString());
+        QVERIFY(keychain.ok());
+        const QString expected = QString::fromStdString(
+            watchword::share::identityText(keychain->sharingKey().publicKey));
+        app.key(Qt::Key_3, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.showsText(QStringLiteral("has no sharing identity yet")); }));
+        QVERIFY(app.byName(QStringLiteral("identityText")) == nullptr);
+        app.click(app.byName(QStringLiteral("checkPhraseButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            const QQuickItem* field = app.byName(QStringLiteral("checkPhraseField"));
+            return field != nullptr && field->hasActiveFocus();
+        }));
+        app.type(phrase);
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("phraseCheckLabel")) != nullptr; }));
+        const QString answer = app.read(QStringLiteral("phraseCheckLabel"), "text").toString();
+        QVERIFY2(answer.startsWith(QStringLiteral("This phrase opens the vault (recovery key DA30 "
+                                                  "2939 EB46 62CC DCEB).")) &&
+                     answer.contains(QStringLiteral("sharing identity")),
+                 qPrintable(answer));
+        app.key(Qt::Key_Escape);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("identityText")) != nullptr; }));
+        QCOMPARE(app.read(QStringLiteral("identityText"), "text").toString(), expected);
+        QVERIFY(app.read(QStringLiteral("identityFingerprintLabel"), "text")
+                    .toString()
+                    .startsWith(QStringLiteral("Fingerprint: ")));
+        app.click(app.byName(QStringLiteral("copyIdentityButton")));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return QGuiApplication::clipboard()->text() == expected; }));
+        // Saved: the file holds the identity, the recovery key unchanged.
+        const auto header = [&] {
+            QFile written(app.vaultPath());
+            written.open(QIODevice::ReadOnly);
+            const QByteArray bytes = written.readAll();
+            return watchword::vault::decodeHeader(
+                watchword::ByteView(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
+                                    std::size_t(bytes.size())));
+        };
+        QVERIFY(FrontDoor::waitFor([&] {
+            const auto info = header();
+            return info && info->sharingPublicKey.has_value();
+        }));
+        QCOMPARE(watchword::vault::recoveryKeyFingerprint(*header()),
+                 std::string("DA30 2939 EB46 62CC DCEB"));
     }
 
     void importAnAegisExport()

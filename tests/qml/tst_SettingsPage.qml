@@ -72,6 +72,12 @@ Item {
                         phraseMatches = false
                     }
                 }
+                // The sharing identity as SharingIdentity shows it.
+                property QtObject identity: QtObject {
+                    property bool available: true
+                    property string text: "watchword-id:ww1q0l59n7eg2zpur9hng2ey2pqscwuc93pdtny3gmaxevaxyfay520cewspg5"
+                    property string fingerprint: "quit problem truck delay exchange maze fence essay"
+                }
                 // As the controller does it: not busy first, then the error.
                 function finish() {
                     busy = false
@@ -445,6 +451,22 @@ Item {
             tryCompare(dialog, "visible", false)
             compare(dialog.problem, "")
             verify(child(page, "vaultErrorLabel").visible)
+        }
+
+        function test_sharingIdentity() {
+            const page = makePage()
+            // Shown with its fingerprint; Copy answers (the end-to-end test
+            // reads the clipboard).
+            tryCompare(child(page, "identityText"), "text", vault.identity.text)
+            compare(child(page, "identityFingerprintLabel").text,
+                    "Fingerprint: quit problem truck delay exchange maze fence essay")
+            verify(child(page, "identityText").readOnly)
+            mouseClick(child(page, "copyIdentityButton"))
+            tryVerify(() => child(page, "identityCopiedLabel").visible)
+            // A vault without one says how to get it, and shows no text.
+            vault.identity.available = false
+            tryVerify(() => !child(page, "identityText").visible)
+            verify(!child(page, "identityFingerprintLabel").visible)
         }
     }
 }

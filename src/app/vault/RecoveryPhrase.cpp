@@ -187,8 +187,25 @@ bool RecoveryPhrase::confirmRecoveryPhrase(const QStringList& words)
         return false;
     }
     m_session.requestSave();
+    m_session.announceIdentityChanged();
     emit replaced(true);
     return true;
+}
+
+QString RecoveryPhrase::adoptSharingIdentity(const keychain::Keychain& keychain)
+{
+    const vault::Vault* open = m_session.vault();
+    if (open == nullptr || open->sharingKey() || m_session.busy() ||
+        m_session.state() != VaultController::State::Unlocked)
+        return {};
+    vault::Vault* vault = m_session.editableVault();
+    if (vault == nullptr || !vault->adoptRecoveryPhrase(keychain))
+        return {};
+    m_session.requestSave();
+    m_session.announceIdentityChanged();
+    return QLatin1Char(' ') +
+           tr("It also gave the vault its sharing identity, which it did not have yet: see "
+              "\"Your sharing identity\".");
 }
 
 void RecoveryPhrase::noteFile(ByteView file)
@@ -221,7 +238,8 @@ void RecoveryPhrase::checkRecoveryPhrase(QString phrase)
             QString::fromStdString(vault::recoveryKeyFingerprint(*m_fileHeader, *keychain));
         m_matches = vault::isRecoveryKeyOf(*m_fileHeader, *keychain);
         m_check = m_matches
-                      ? tr("This phrase opens the vault (recovery key %1).").arg(fingerprint)
+                      ? tr("This phrase opens the vault (recovery key %1).").arg(fingerprint) +
+                            adoptSharingIdentity(*keychain)
                       : tr("This phrase does not open the vault: its recovery key is %1, the "
                            "vault's is %2. If it is the phrase you wrote down for this vault, "
                            "someone who had your password replaced the vault's recovery key: "

@@ -91,6 +91,10 @@ signals:
 
 private:
     enum class Purpose { Create, Replace };
+    // The vault's phrase checked while it is open and has no sharing
+    // identity yet (a vault first written in format version 1): the phrase
+    // gives it one, saved. What to add to the answer ("" if nothing changed).
+    QString adoptSharingIdentity(const keychain::Keychain& keychain);
     void show(std::unique_ptr<keychain::Keychain> keychain, Purpose purpose);
 
     VaultController& m_session;

@@ -6,6 +6,7 @@
 #include "app/vault/Passwords.h"
 #include "app/vault/RecordIds.h"
 #include "app/vault/RecoveryPhrase.h"
+#include "app/vault/SharingIdentity.h"
 #include "app/vault/UndoHistory.h"
 #include "crypto/Random.h"
 #include "keychain/Keychain.h"
@@ -54,7 +55,8 @@ Opened openedWith(vault::Vault&& vault, std::unique_ptr<vault::VaultStorage> sto
 
 VaultController::VaultController(QString path, QObject* parent)
     : QObject(parent), m_path(std::move(path)), m_phrase(new RecoveryPhrase(*this)),
-      m_passwords(new Passwords(*this)), m_history(new UndoHistory(*this))
+      m_passwords(new Passwords(*this)), m_history(new UndoHistory(*this)),
+      m_identity(new SharingIdentity(*this))
 {
     m_state = !m_path.isEmpty() && QFileInfo::exists(m_path) ? State::Locked : State::Missing;
     connect(&m_saves, &SaveQueue::savingChanged, this, &VaultController::savingChanged);

@@ -47,6 +47,7 @@ namespace watchword::app {
 
 class Passwords;
 class RecoveryPhrase;
+class SharingIdentity;
 class UndoHistory;
 namespace detail {
 struct Opened; // what a worker that opened a vault hands back
@@ -57,6 +58,7 @@ class VaultController : public QObject
     Q_OBJECT
     Q_MOC_INCLUDE("app/vault/Passwords.h")
     Q_MOC_INCLUDE("app/vault/RecoveryPhrase.h")
+    Q_MOC_INCLUDE("app/vault/SharingIdentity.h")
     Q_MOC_INCLUDE("app/vault/UndoHistory.h")
     QML_ELEMENT
     QML_UNCREATABLE("the vault controller is made by main()")
@@ -70,6 +72,7 @@ class VaultController : public QObject
     Q_PROPERTY(watchword::app::RecoveryPhrase* phrase READ phrase CONSTANT)
     Q_PROPERTY(watchword::app::Passwords* passwords READ passwords CONSTANT)
     Q_PROPERTY(watchword::app::UndoHistory* history READ history CONSTANT)
+    Q_PROPERTY(watchword::app::SharingIdentity* identity READ identity CONSTANT)
 
 public:
     enum class State {
@@ -100,6 +103,7 @@ public:
     RecoveryPhrase* phrase() const { return m_phrase; }
     Passwords* passwords() const { return m_passwords; }
     UndoHistory* history() const { return m_history; }
+    SharingIdentity* identity() const { return m_identity; }
 
     // Unlocking. Ignored unless Locked. Ends in Unlocked, or Locked with
     // error set. The password is wiped from the string as it is read.
@@ -143,6 +147,8 @@ public:
     // Tells the parts that show records that these were added to the vault
     // or taken out of it by someone else (undo, an import).
     void announceAdded(const std::vector<vault::RecordId>& ids);
+    // The vault's sharing identity changed (a phrase adopted or replaced).
+    void announceIdentityChanged() { emit identityChanged(); }
     void announceRemoved(const std::vector<vault::RecordId>& ids);
     // Writes bytes that hold a change the caller undoes if the write fails:
     // busy until finished answers ("" when written).
@@ -169,6 +175,7 @@ signals:
     void closing();
     void recordsAdded(const std::vector<vault::RecordId>& ids);
     void recordsRemoved(const std::vector<vault::RecordId>& ids);
+    void identityChanged();
 
 private:
     void setState(State state);
@@ -201,6 +208,7 @@ private:
     RecoveryPhrase* m_phrase;
     Passwords* m_passwords;
     UndoHistory* m_history;
+    SharingIdentity* m_identity;
     // Progress while deriving: elapsed against the expected KDF time.
     QTimer m_progressTimer;
     QElapsedTimer m_kdfTimer;
