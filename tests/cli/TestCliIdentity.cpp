@@ -1,11 +1,11 @@
 // watchword-cli identity show as a user runs it: the worked example's
 // identity (text and fingerprint computed independently, in
-// tests/data/share/identity_vectors.json), its QR code read back by
-// watchword-cli qr decode, a vault without an identity, bad arguments.
+// tests/data/share/identity_vectors.json), its QR code read back by the
+// core's QR reader, a vault without an identity, bad arguments.
 #include "CliTestSupport.h"
 #include "common/TestSupport.h"
+#include "qr/QrCode.h"
 
-#include <QImage>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -84,8 +84,9 @@ void TestCliIdentity::showsTheExamplesIdentity()
 
 void TestCliIdentity::itsQrCodeReadsBack()
 {
-    // The half blocks turned back into pixels (a light block, a dark space),
-    // saved as PNG and read by the CLI's own QR reader: the identity text.
+    // The half blocks turned back into pixels (a light block, a dark space)
+    // and read by the core's QR reader, the one qr decode uses: the
+    // identity text.
     QTemporaryDir directory;
     const QString vault = writeExample(directory, "v2", "example.wwv");
     const Outcome shown = runCli({"identity", "show", vault, "--qr"});
@@ -93,29 +94,29 @@ void TestCliIdentity::itsQrCodeReadsBack()
     const QStringList lines = QString::fromUtf8(shown.out).split(u'\n', Qt::SkipEmptyParts);
     QVERIFY(lines.size() > 10);
     const QStringList block = lines.mid(2);
-    const int width = int(block.first().size());
+    const int columns = int(block.first().size());
     constexpr int scale = 4;
-    QImage image(width * scale, int(block.size()) * 2 * scale, QImage::Format_Grayscale8);
-    image.fill(Qt::white);
+    const int width = columns * scale;
+    const int height = int(block.size()) * 2 * scale;
+    std::vector<std::uint8_t> pixels(std::size_t(width) * std::size_t(height), 0xff);
     for (int row = 0; row < block.size(); ++row) {
-        QCOMPARE(int(block[row].size()), width);
-        for (int x = 0; x < width; ++x) {
+        QCOMPARE(int(block[row].size()), columns);
+        for (int x = 0; x < columns; ++x) {
             const QChar c = block[row][x];
-            const bool topLight = c == QChar(0x2588) || c == QChar(0x2580);
-            const bool bottomLight = c == QChar(0x2588) || c == QChar(0x2584);
-            for (int dy = 0; dy < scale; ++dy)
-                for (int dx = 0; dx < scale; ++dx) {
-                    image.setPixel(x * scale + dx, row * 2 * scale + dy,
-                                   topLight ? 0xffffffff : 0xff000000);
-                    image.setPixel(x * scale + dx, (row * 2 + 1) * scale + dy,
-                                   bottomLight ? 0xffffffff : 0xff000000);
-                }
+            const bool light[2] = {c == QChar(0x2588) || c == QChar(0x2580),
+                                   c == QChar(0x2588) || c == QChar(0x2584)};
+            for (int half = 0; half < 2; ++half)
+                for (int dy = 0; dy < scale; ++dy)
+                    for (int dx = 0; dx < scale; ++dx)
+                        pixels[std::size_t((row * 2 + half) * scale + dy) * std::size_t(width) +
+                               std::size_t(x * scale + dx)] = light[half] ? 0xff : 0x00;
         }
     }
-    const QString png = directory.filePath(QStringLiteral("identity.png"));
-    QVERIFY(image.save(png));
-    QCOMPARE(verifySuccessLine(runCli({"qr", "decode", png})),
-             exampleIdentity()[QStringLiteral("identity_text")].toString().toUtf8());
+    const auto texts = watchword::qr::decodeQr({pixels.data(), width, height, width});
+    QVERIFY2(texts.ok(), texts.ok() ? "" : texts.error().message.c_str());
+    QCOMPARE(texts->size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(texts->front()),
+             exampleIdentity()[QStringLiteral("identity_text")].toString());
 }
 
 void TestCliIdentity::refusals()
