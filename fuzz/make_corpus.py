@@ -245,6 +245,18 @@ def argument_seeds():
         write("fuzz-cli-arguments", "line-%d" % index, b"\0".join(a.encode() for a in line))
 
 
+def share_seeds():
+    vectors = json.loads((DATA / "share" / "envelope_vectors.json").read_text())
+    for vector in vectors["vectors"]:
+        name = vector["name"].replace(" ", "-")
+        write("fuzz-share-envelope", name, b"\x00" + bytes.fromhex(vector["envelope"]))
+        write("fuzz-share-envelope", name + "-armoured", b"\x00" + vector["armoured"].encode())
+        write("fuzz-share-envelope", name + "-qr", b"\x00" + vector["qr_text"].encode())
+        for index, record in enumerate(vector["records"]):
+            write("fuzz-share-envelope", "%s-round-trip-%d" % (name, index),
+                  b"\x01" + bytes.fromhex(record["fields_hex"]))
+
+
 def main():
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
@@ -255,6 +267,7 @@ def main():
     import_seeds()
     terminal_seeds()
     argument_seeds()
+    share_seeds()
 
 
 if __name__ == "__main__":

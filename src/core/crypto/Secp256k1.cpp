@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 #include <secp256k1_ecdh.h>
+#include <secp256k1_extrakeys.h>
+#include <secp256k1_schnorrsig.h>
 #include <string>
 #include <utility>
 
@@ -282,6 +284,44 @@ Secp256k1Result<SecureBuffer> ecdh(const SecretKey& secretKey, const PublicKey& 
     if (!computed)
         return computed.failure();
     return secret;
+}
+
+// ---- BIP340 Schnorr ------------------------------------------------------
+
+Secp256k1Result<SchnorrSignature>
+schnorrSign(const SecretKey& secretKey, std::span<const std::uint8_t, schnorrMessageSize> message,
+            std::span<const std::uint8_t, schnorrAuxSize> auxRandom)
+{
+    if (isDisabled())
+        return fail(Secp256k1Error::CryptoDisabled, disabledReason());
+    // The keypair holds the secret scalar: wiped before returning.
+    secp256k1_keypair keypair;
+    [[maybe_unused]] const int created =
+        secp256k1_keypair_create(secp256k1Context(), &keypair, secretKey.bytes().data());
+    // Fails only for an invalid scalar, which SecretKey excludes.
+    assert(created == 1);
+    SchnorrSignature signature{};
+    [[maybe_unused]] const int signedOk = secp256k1_schnorrsig_sign32(
+        secp256k1Context(), signature.data(), message.data(), &keypair, auxRandom.data());
+    secureWipe(&keypair, sizeof keypair);
+    // Fails only for an invalid keypair.
+    assert(signedOk == 1);
+    return signature;
+}
+
+Secp256k1Result<bool> schnorrVerify(const PublicKey& publicKey,
+                                    std::span<const std::uint8_t, schnorrMessageSize> message,
+                                    const SchnorrSignature& signature)
+{
+    if (isDisabled())
+        return fail(Secp256k1Error::CryptoDisabled, disabledReason());
+    secp256k1_xonly_pubkey xonly;
+    [[maybe_unused]] const int converted = secp256k1_xonly_pubkey_from_pubkey(
+        secp256k1Context(), &xonly, nullptr, &publicKey.native());
+    // Fails only for an invalid point, which PublicKey excludes.
+    assert(converted == 1);
+    return secp256k1_schnorrsig_verify(secp256k1Context(), signature.data(), message.data(),
+                                       message.size(), &xonly) == 1;
 }
 
 } // namespace watchword::crypto

@@ -121,4 +121,28 @@ inline constexpr std::size_t ecdhSecretSize = 32;
 [[nodiscard]] Secp256k1Result<void> ecdh(const SecretKey& secretKey, const PublicKey& publicKey,
                                          std::span<std::uint8_t, ecdhSecretSize> out);
 
+// ---- BIP340 Schnorr signatures --------------------------------------------
+
+inline constexpr std::size_t schnorrMessageSize = 32;
+inline constexpr std::size_t schnorrAuxSize = 32;
+using SchnorrSignature = std::array<std::uint8_t, 64>;
+
+// A BIP340 signature of a 32-byte message (libsecp256k1's schnorrsig
+// module). BIP340 keys are x-only: a secret key whose point has an odd y
+// signs as its negation, which libsecp256k1's keypair does; the signature
+// verifies against the x-coordinate of secretKey.publicKey(). auxRandom is 32
+// fresh random bytes, as BIP340 recommends (they harden the nonce against
+// side channels; the nonce is still deterministic in key and message if
+// they were constant). Fails only with CryptoDisabled.
+[[nodiscard]] Secp256k1Result<SchnorrSignature>
+schnorrSign(const SecretKey& secretKey, std::span<const std::uint8_t, schnorrMessageSize> message,
+            std::span<const std::uint8_t, schnorrAuxSize> auxRandom);
+
+// Whether signature is a valid BIP340 signature of message by the x-only
+// form of publicKey (its y parity plays no part). Fails only with
+// CryptoDisabled.
+[[nodiscard]] Secp256k1Result<bool>
+schnorrVerify(const PublicKey& publicKey, std::span<const std::uint8_t, schnorrMessageSize> message,
+              const SchnorrSignature& signature);
+
 } // namespace watchword::crypto

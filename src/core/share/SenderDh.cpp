@@ -72,14 +72,21 @@ ShareResult<SecureBuffer> recipientNoteKey(const crypto::SecretKey& recipientSec
     if (!ephemeral)
         return ephemeral.failure(ShareError::InvalidEphemeralKey,
                                  "ephemeral public key of a shared note: ");
-    // The bytes as received go into the salt: a 33-byte encoding that parses
-    // is the canonical one (x below p, prefix by y's parity), so the sender
-    // hashed the very same bytes.
-    CompressedKey ephemeralBytes;
-    std::copy(ephemeralPublicKey.begin(), ephemeralPublicKey.end(), ephemeralBytes.begin());
+    // A 33-byte encoding that parses is the canonical one (x below p, prefix
+    // by y's parity), so compressing it again gives the bytes the sender
+    // hashed.
+    return recipientNoteKey(recipientSecretKey, recipientPublicKey, *ephemeral, label);
+}
+
+ShareResult<SecureBuffer> recipientNoteKey(const crypto::SecretKey& recipientSecretKey,
+                                           const crypto::PublicKey& recipientPublicKey,
+                                           const crypto::PublicKey& ephemeralPublicKey,
+                                           std::string_view label)
+{
     SecureBuffer noteKey(noteKeySize);
-    if (auto derived = deriveNoteKey(recipientSecretKey, *ephemeral, ephemeralBytes,
-                                     recipientPublicKey.compressed(), label, noteKey.span());
+    if (auto derived =
+            deriveNoteKey(recipientSecretKey, ephemeralPublicKey, ephemeralPublicKey.compressed(),
+                          recipientPublicKey.compressed(), label, noteKey.span());
         !derived)
         return derived.failure();
     return noteKey;

@@ -68,4 +68,11 @@ recipientNoteKey(const crypto::SecretKey& recipientSecretKey,
                  const crypto::PublicKey& recipientPublicKey, ByteView ephemeralPublicKey,
                  std::string_view label = noteKeyLabel);
 
+// The same from an ephemeral key already parsed (a reader that checked every
+// key of an envelope first); the salt holds its compressed encoding.
+[[nodiscard]] ShareResult<SecureBuffer>
+recipientNoteKey(const crypto::SecretKey& recipientSecretKey,
+                 const crypto::PublicKey& recipientPublicKey,
+                 const crypto::PublicKey& ephemeralPublicKey, std::string_view label);
+
 } // namespace watchword::share

@@ -119,6 +119,10 @@ private slots:
     void publicKeyRoundTrip();
     void ecdhAgreesOnRandomKeys();
     void ecdhRefusesWhenCryptoIsDisabled();
+    void bip340Vectors_data();
+    void bip340Vectors();
+    void schnorrSignsWithEitherParity();
+    void schnorrRefusesWhenCryptoIsDisabled();
 };
 
 void TestSecp256k1::wycheproofSpki_data()
@@ -474,6 +478,123 @@ void TestSecp256k1::ecdhRefusesWhenCryptoIsDisabled()
     QVERIFY(!refusedSpan.ok());
     QCOMPARE(refusedSpan.error().code, Secp256k1Error::CryptoDisabled);
     QVERIFY(ecdh(alice, bob).ok());
+}
+
+// BIP-340's own test vectors (tests/data/bip340, copied as published):
+// every row with a secret key is signed and must give the published
+// signature; every row is verified against its x-only key lifted to the
+// even-y point (BIP-340's lift_x), and a key that does not lift is a row
+// that must not verify.
+void TestSecp256k1::bip340Vectors_data()
+{
+    QTest::addColumn<QByteArray>("secretKey");
+    QTest::addColumn<QByteArray>("publicX");
+    QTest::addColumn<QByteArray>("aux");
+    QTest::addColumn<QByteArray>("message");
+    QTest::addColumn<QByteArray>("signature");
+    QTest::addColumn<bool>("valid");
+    const auto csv = test::readBytes(test::dataPath(QStringLiteral("bip340/test-vectors.csv")));
+    const auto lines = csv.split('\n');
+    QCOMPARE(lines.first(),
+             QByteArray("index,secret key,public key,aux_rand,message,signature,verification "
+                        "result,comment"));
+    int rows = 0;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        if (lines[i].isEmpty())
+            continue;
+        const auto cells = lines[i].split(',');
+        QVERIFY(cells.size() >= 7);
+        QTest::addRow("vector %s", cells[0].constData())
+            << QByteArray::fromHex(cells[1]) << QByteArray::fromHex(cells[2])
+            << QByteArray::fromHex(cells[3]) << QByteArray::fromHex(cells[4])
+            << QByteArray::fromHex(cells[5]) << (cells[6] == "TRUE");
+        ++rows;
+    }
+    QCOMPARE(rows, 15);
+}
+
+void TestSecp256k1::bip340Vectors()
+{
+    QFETCH(QByteArray, secretKey);
+    QFETCH(QByteArray, publicX);
+    QFETCH(QByteArray, aux);
+    QFETCH(QByteArray, message);
+    QFETCH(QByteArray, signature);
+    QFETCH(bool, valid);
+    QCOMPARE(message.size(), qsizetype{32});
+    QCOMPARE(signature.size(), qsizetype{64});
+    const auto messageView = std::span<const std::uint8_t, 32>(test::view(message).first<32>());
+    SchnorrSignature expected;
+    std::copy_n(test::view(signature).begin(), expected.size(), expected.begin());
+
+    if (!secretKey.isEmpty()) {
+        auto key = SecretKey::fromBytes(test::view(secretKey));
+        QVERIFY(key.ok());
+        QCOMPARE(test::toHex(key->publicKey().compressed()).mid(2),
+                 QString::fromLatin1(publicX.toHex()));
+        const auto made = schnorrSign(
+            *key, messageView, std::span<const std::uint8_t, 32>(test::view(aux).first<32>()));
+        QVERIFY(made.ok());
+        QCOMPARE(test::toHex(*made), QString::fromLatin1(signature.toHex()));
+    }
+
+    auto lifted = PublicKey::fromSec1(test::view(QByteArray(1, '\x02') + publicX));
+    if (!lifted) {
+        QVERIFY(!valid);
+        return;
+    }
+    const auto verified = schnorrVerify(*lifted, messageView, expected);
+    QVERIFY(verified.ok());
+    QCOMPARE(*verified, valid);
+}
+
+// A key whose point has an odd y signs as its negation (BIP-340); the
+// signature verifies against either parity of the same x, and not against
+// another key or another message.
+void TestSecp256k1::schnorrSignsWithEitherParity()
+{
+    test::SeededRandom random(test::testSeed());
+    int parities[2] = {0, 0};
+    for (int round = 0; round < 16; ++round) {
+        const auto key = SecretKey::generate(random);
+        const auto point = key.publicKey();
+        const auto compressed = point.compressed();
+        ++parities[compressed[0] == 0x03 ? 1 : 0];
+        std::array<std::uint8_t, 32> message{};
+        std::array<std::uint8_t, 32> aux{};
+        random.fill(message);
+        random.fill(aux);
+        const auto signature = schnorrSign(key, message, aux);
+        QVERIFY(signature.ok());
+        QCOMPARE(schnorrVerify(point, message, *signature).value(), true);
+        auto flipped = compressed;
+        flipped[0] ^= 0x01; // 02 <-> 03: the same x
+        QCOMPARE(schnorrVerify(PublicKey::fromSec1(flipped).value(), message, *signature).value(),
+                 true);
+        const auto other = SecretKey::generate(random).publicKey();
+        QCOMPARE(schnorrVerify(other, message, *signature).value(), false);
+        message[round] ^= 0x80;
+        QCOMPARE(schnorrVerify(point, message, *signature).value(), false);
+    }
+    // 16 draws with both parities: a chance of 2^-15 to fail on a good seed.
+    QVERIFY(parities[0] > 0 && parities[1] > 0);
+}
+
+void TestSecp256k1::schnorrRefusesWhenCryptoIsDisabled()
+{
+    test::SeededRandom random(test::testSeed());
+    const auto key = SecretKey::generate(random);
+    const std::array<std::uint8_t, 32> message{};
+    const auto signature = schnorrSign(key, message, message);
+    QVERIFY(signature.ok());
+    disable("self-test failed: secp256k1 (simulated)");
+    const auto refusedSign = schnorrSign(key, message, message);
+    const auto refusedVerify = schnorrVerify(key.publicKey(), message, *signature);
+    testing::reenable();
+    QVERIFY(!refusedSign.ok());
+    QCOMPARE(refusedSign.error().code, Secp256k1Error::CryptoDisabled);
+    QVERIFY(!refusedVerify.ok());
+    QCOMPARE(refusedVerify.error().code, Secp256k1Error::CryptoDisabled);
 }
 
 QTEST_APPLESS_MAIN(TestSecp256k1)

@@ -37,32 +37,6 @@ const FormatNames& namesOf(ExportFormat format)
     return formatNames[0];
 }
 
-constexpr char base64Alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-template <typename Sink> void writeBase64(ByteView bytes, Sink&& put)
-{
-    std::size_t i = 0;
-    for (; i + 3 <= bytes.size(); i += 3) {
-        const std::uint32_t group =
-            (std::uint32_t{bytes[i]} << 16) | (std::uint32_t{bytes[i + 1]} << 8) | bytes[i + 2];
-        put(base64Alphabet[(group >> 18) & 63]);
-        put(base64Alphabet[(group >> 12) & 63]);
-        put(base64Alphabet[(group >> 6) & 63]);
-        put(base64Alphabet[group & 63]);
-    }
-    const std::size_t rest = bytes.size() - i;
-    if (rest == 0)
-        return;
-    std::uint32_t group = std::uint32_t{bytes[i]} << 16;
-    if (rest == 2)
-        group |= std::uint32_t{bytes[i + 1]} << 8;
-    put(base64Alphabet[(group >> 18) & 63]);
-    put(base64Alphabet[(group >> 12) & 63]);
-    put(rest == 2 ? base64Alphabet[(group >> 6) & 63] : '=');
-    put('=');
-}
-
 std::string accountNamed(const vault::OtpAccount& account)
 {
     if (!account.issuer.empty() && !account.accountName.empty())
@@ -94,22 +68,6 @@ std::string droppedFieldsWarning(std::size_t index, const vault::OtpAccount& acc
                                                             : "the tags and the note";
     return entryLabel(index, account) + ": " + std::string(dropped) + " left out (" +
            std::string(why) + ")";
-}
-
-std::string toBase64(ByteView bytes)
-{
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    writeBase64(bytes, [&](char c) { out.push_back(c); });
-    return out;
-}
-
-SecureBuffer toBase64Secure(ByteView bytes)
-{
-    SecureBuffer out((bytes.size() + 2) / 3 * 4);
-    std::size_t at = 0;
-    writeBase64(bytes, [&](char c) { out[at++] = static_cast<std::uint8_t>(c); });
-    return out;
 }
 
 std::string randomUuid(crypto::RandomSource& random)

@@ -3,6 +3,7 @@
 // text that holds secrets. Internal to exporters/.
 #pragma once
 
+#include "encoding/Base64.h"
 #include "interop/exporters/Export.h"
 #include "otp/OtpauthUri.h"
 
@@ -23,10 +24,8 @@ std::string entryLabel(std::size_t index, const vault::OtpAccount& account);
 std::string droppedFieldsWarning(std::size_t index, const vault::OtpAccount& account,
                                  std::string_view why);
 
-// Standard Base64 (RFC 4648 section 4) with '=' padding.
-std::string toBase64(ByteView bytes);
-// The same into a wiped buffer, for bytes that hold secrets.
-SecureBuffer toBase64Secure(ByteView bytes);
+using encoding::toBase64;
+using encoding::toBase64Secure;
 
 // A random (version 4) UUID in its lower-case 8-4-4-4-12 form: 16 bytes from
 // random with the version and variant bits set (RFC 9562 section 5.4).

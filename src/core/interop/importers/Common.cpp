@@ -4,6 +4,7 @@
 #include "crypto/AesGcm.h"
 #include "crypto/Kdf.h"
 #include "encoding/Base32.h"
+#include "encoding/Base64.h"
 #include "encoding/Utf8.h"
 #include "otp/OtpauthUri.h"
 #include "vault/Records.h"
@@ -51,51 +52,6 @@ std::string_view trimmed(std::string_view text) noexcept
     if (first == std::string_view::npos)
         return {};
     return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
-
-int base64Value(char c, bool urlSafe) noexcept
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == (urlSafe ? '-' : '+'))
-        return 62;
-    if (c == (urlSafe ? '_' : '/'))
-        return 63;
-    return -1;
-}
-
-std::optional<Bytes> decodeBase64(std::string_view text, bool urlSafe)
-{
-    if (text.size() % 4 != 0)
-        return std::nullopt;
-    std::size_t padding = 0;
-    if (!text.empty() && text.back() == '=')
-        padding = (text.size() >= 2 && text[text.size() - 2] == '=') ? 2 : 1;
-    Bytes out;
-    out.reserve(text.size() / 4 * 3);
-    const std::size_t body = text.size() - padding;
-    std::uint32_t accumulator = 0;
-    int bits = 0;
-    for (std::size_t i = 0; i < body; ++i) {
-        const int value = base64Value(text[i], urlSafe);
-        if (value < 0)
-            return std::nullopt;
-        accumulator = (accumulator << 6) | static_cast<std::uint32_t>(value);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<std::uint8_t>(accumulator >> bits));
-            accumulator &= (1u << bits) - 1;
-        }
-    }
-    // The bits left over must be zero, so that one byte string has one text.
-    if (accumulator != 0)
-        return std::nullopt;
-    return out;
 }
 
 } // namespace
@@ -473,7 +429,8 @@ ImportResult<ImportedAccount> accountFromUri(std::string_view format, std::size_
 std::optional<Bytes> fromBase64(std::string_view text)
 {
     const bool urlSafe = text.find_first_of("-_") != std::string_view::npos;
-    return decodeBase64(text, urlSafe);
+    return encoding::fromBase64(text, urlSafe ? encoding::Base64Alphabet::UrlSafe
+                                              : encoding::Base64Alphabet::Standard);
 }
 
 ImportResult<SecureBuffer> openPbkdf2AesCbc(std::string_view format, crypto::HashAlgorithm hash,
