@@ -25,7 +25,7 @@ namespace {
 using namespace watchword::cli;
 using watchword::fuzz::expect;
 
-const std::vector<OptionSpec> specs = {{"to", true},        {"ids", true},
+const std::vector<OptionSpec> specs = {{"to", true, true},  {"ids", true},
                                        {"force", false},    {"plaintext", false},
                                        {"target-ms", true}, {"password-stdin", false},
                                        {"wait", true},      {"json", false}};
@@ -56,7 +56,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
             expect(value.has_value(), "an option given has no value");
             expect(spec.takesValue || value->empty(), "a flag has a value");
-            rebuilt.push_back("--" + spec.name + (spec.takesValue ? "=" + *value : std::string()));
+            const auto values = parsed.values(spec.name);
+            expect(!values.empty() && values.front() == *value,
+                   "value() is not the first of values()");
+            expect(spec.repeatable || values.size() == 1, "an option that does not repeat did");
+            for (const auto& each : values)
+                rebuilt.push_back("--" + spec.name +
+                                  (spec.takesValue ? "=" + each : std::string()));
         }
         rebuilt.emplace_back("--");
         for (const auto& positional : parsed.positionals())
@@ -66,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         expect(again.positionals() == parsed.positionals(), "positionals changed on reparse");
         for (const auto& spec : specs)
             expect(again.has(spec.name) == parsed.has(spec.name) &&
-                       again.value(spec.name) == parsed.value(spec.name),
+                       again.values(spec.name) == parsed.values(spec.name),
                    "an option changed on reparse");
     }
 

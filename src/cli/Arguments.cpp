@@ -30,7 +30,7 @@ Arguments Arguments::parse(const std::vector<std::string>& args,
             result.m_error = "unknown option --" + name;
             return result;
         }
-        if (result.m_options.contains(name)) {
+        if (!spec->repeatable && result.m_options.contains(name)) {
             result.m_error = "option --" + name + " is given more than once";
             return result;
         }
@@ -50,7 +50,7 @@ Arguments Arguments::parse(const std::vector<std::string>& args,
             result.m_error = "option --" + name + " takes no value";
             return result;
         }
-        result.m_options.emplace(name, std::move(value));
+        result.m_options[name].push_back(std::move(value));
     }
     return result;
 }
@@ -60,7 +60,13 @@ std::optional<std::string> Arguments::value(std::string_view name) const
     const auto found = m_options.find(std::string(name));
     if (found == m_options.end())
         return std::nullopt;
-    return found->second;
+    return found->second.front();
+}
+
+std::vector<std::string> Arguments::values(std::string_view name) const
+{
+    const auto found = m_options.find(std::string(name));
+    return found == m_options.end() ? std::vector<std::string>{} : found->second;
 }
 
 std::optional<long long> parseInteger(std::string_view text, long long minimum, long long maximum)

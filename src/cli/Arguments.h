@@ -17,6 +17,7 @@ struct OptionSpec
 {
     std::string name; // without the leading "--"
     bool takesValue = false;
+    bool repeatable = false; // may be given more than once (values() has them all)
 };
 
 class Arguments
@@ -34,11 +35,14 @@ public:
     const std::string& error() const { return m_error; }
 
     bool has(std::string_view name) const { return m_options.contains(std::string(name)); }
+    // The value given (the first, for a repeatable option).
     std::optional<std::string> value(std::string_view name) const;
+    // Every value given, in order (a repeatable option's; one for any other).
+    std::vector<std::string> values(std::string_view name) const;
     const std::vector<std::string>& positionals() const { return m_positionals; }
 
 private:
-    std::map<std::string, std::string> m_options;
+    std::map<std::string, std::vector<std::string>> m_options;
     std::vector<std::string> m_positionals;
     std::string m_error;
 };

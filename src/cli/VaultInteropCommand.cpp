@@ -2,6 +2,7 @@
 #include "VaultCommand.h"
 #include "base/FileIo.h"
 #include "crypto/Random.h"
+#include "encoding/DisplayText.h"
 #include "interop/exporters/Export.h"
 #include "interop/importers/Import.h"
 #include "interop/importers/ImportPlan.h"
@@ -11,6 +12,8 @@
 #include <sys/stat.h>
 
 namespace watchword::cli {
+
+using encoding::countText;
 
 namespace {
 
@@ -37,11 +40,6 @@ std::string exportFormatNames()
         names += exporters::exportFormatName(format);
     }
     return names;
-}
-
-std::string countText(std::size_t count, std::string_view one, std::string_view many)
-{
-    return std::to_string(count) + " " + std::string(count == 1 ? one : many);
 }
 
 // The source read as format: its password asked (once) only if the source

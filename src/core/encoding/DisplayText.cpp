@@ -113,4 +113,9 @@ std::string neutralisedLabel(std::string_view text)
     return out;
 }
 
+std::string countText(std::size_t count, std::string_view one, std::string_view many)
+{
+    return std::to_string(count) + " " + std::string(count == 1 ? one : many);
+}
+
 } // namespace watchword::encoding

@@ -4,6 +4,7 @@
 // overrides and invisible characters make one name look like another.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -47,5 +48,8 @@ enum class LineBreaks {
 // label shows is all it holds. Bytes that are not UTF-8 are left as they are
 // (the vault refuses them). Idempotent.
 [[nodiscard]] std::string neutralisedLabel(std::string_view text);
+
+// "1 account", "3 accounts": count and the noun that fits it.
+[[nodiscard]] std::string countText(std::size_t count, std::string_view one, std::string_view many);
 
 } // namespace watchword::encoding

@@ -103,13 +103,13 @@ std::vector<Found> readCodes(const std::uint8_t* pixels, int width, int height, 
 constexpr std::string_view pngSignature = "\x89PNG\r\n\x1a\n";
 
 // libpng's simplified reader, freed on every way out.
-struct PngReader
+struct PngImage
 {
     png_image image{};
-    PngReader() { image.version = PNG_IMAGE_VERSION; }
-    ~PngReader() { png_image_free(&image); }
-    PngReader(const PngReader&) = delete;
-    PngReader& operator=(const PngReader&) = delete;
+    PngImage() { image.version = PNG_IMAGE_VERSION; }
+    ~PngImage() { png_image_free(&image); }
+    PngImage(const PngImage&) = delete;
+    PngImage& operator=(const PngImage&) = delete;
 };
 
 } // namespace
@@ -177,6 +177,39 @@ QrResult<std::vector<std::string>> decodeQr(const GreyImage& image)
     return texts;
 }
 
+QrResult<Bytes> encodePng(const QrMatrix& matrix, int scale)
+{
+    scale = std::clamp(scale, 1, 64);
+    const int side = (matrix.size() + 2 * quietZoneModules) * scale;
+    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(side) * side, 255);
+    for (int y = 0; y < matrix.size(); ++y)
+        for (int x = 0; x < matrix.size(); ++x) {
+            if (!matrix.dark(x, y))
+                continue;
+            for (int dy = 0; dy < scale; ++dy) {
+                const auto row = static_cast<std::size_t>((y + quietZoneModules) * scale + dy);
+                auto* at = pixels.data() + row * side + (x + quietZoneModules) * scale;
+                std::fill(at, at + scale, std::uint8_t{0});
+            }
+        }
+    PngImage writer;
+    writer.image.width = static_cast<png_uint_32>(side);
+    writer.image.height = static_cast<png_uint_32>(side);
+    writer.image.format = PNG_FORMAT_GRAY;
+    png_alloc_size_t size = 0;
+    if (png_image_write_to_memory(&writer.image, nullptr, &size, 0, pixels.data(), side, nullptr) ==
+        0)
+        return fail(QrError::EncodeFailed,
+                    std::string("The PNG image could not be written: ") + writer.image.message);
+    Bytes png(size);
+    if (png_image_write_to_memory(&writer.image, png.data(), &size, 0, pixels.data(), side,
+                                  nullptr) == 0)
+        return fail(QrError::EncodeFailed,
+                    std::string("The PNG image could not be written: ") + writer.image.message);
+    png.resize(size);
+    return png;
+}
+
 QrResult<GreyPixels> loadPng(ByteView file)
 {
     if (file.size() > maximumImageFileBytes)
@@ -188,7 +221,7 @@ QrResult<GreyPixels> loadPng(ByteView file)
         std::memcmp(file.data(), pngSignature.data(), pngSignature.size()) != 0)
         return fail(QrError::NotAnImage, "The file is not a PNG image.");
 
-    PngReader reader;
+    PngImage reader;
     if (png_image_begin_read_from_memory(&reader.image, file.data(), file.size()) == 0)
         return fail(QrError::NotAnImage,
                     std::string("The PNG image could not be read: ") + reader.image.message + ".");

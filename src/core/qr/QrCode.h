@@ -52,6 +52,11 @@ inline constexpr int quietZoneModules = 4;
 [[nodiscard]] QrResult<QrMatrix> encodeQr(std::string_view text,
                                           Correction correction = Correction::Medium);
 
+// The code as a PNG file (8-bit grey): dark modules black on white, each
+// scale x scale pixels (1 to 64), with the quiet zone. EncodeFailed if libpng
+// fails (out of memory).
+[[nodiscard]] QrResult<Bytes> encodePng(const QrMatrix& matrix, int scale = 8);
+
 // Larger images are refused before they are decoded.
 inline constexpr std::uint64_t maximumImagePixels = 50'000'000;
 inline constexpr std::size_t maximumImageFileBytes = 64u * 1024 * 1024;

@@ -3,6 +3,7 @@
 #include "crypto/ChaCha20Poly1305.h"
 #include "crypto/Hash.h"
 #include "encoding/Base64.h"
+#include "encoding/DisplayText.h"
 #include "share/SenderDh.h"
 
 #include <algorithm>
@@ -75,11 +76,6 @@ std::array<std::uint8_t, crypto::schnorrMessageSize> signedMessage(ByteView sign
     input.insert(input.end(), label.begin(), label.end());
     input.insert(input.end(), signedBytes.begin(), signedBytes.end());
     return crypto::sha256(input);
-}
-
-std::string countText(std::size_t n, std::string_view one, std::string_view many)
-{
-    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
 // 12.3: count (2) then kind (1) || length (4) || fields per record.
@@ -284,9 +280,10 @@ EnvelopeResult<OpenedEnvelope> openEnvelope(ByteView envelope, const keychain::K
 
     // 5: my entry.
     if (!mine)
-        return fail(EnvelopeError::NotForMe, "this share is not for you: it is sealed to " +
-                                                 countText(count, "other person", "other people") +
-                                                 ", and your sharing key is not one of them");
+        return fail(EnvelopeError::NotForMe,
+                    "this share is not for you: it is sealed to " +
+                        encoding::countText(count, "other person", "other people") +
+                        ", and your sharing key is not one of them");
 
     // 6: K.
     const auto entry = envelope.subspan(entriesAt + recipientEntrySize * *mine, recipientEntrySize);

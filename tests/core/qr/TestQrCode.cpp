@@ -123,6 +123,8 @@ private slots:
     void transparentAndInvertedCodes();
     void loadPngRefusesBadFiles();
     void decodeQrRefusesBadImages();
+    void encodePngReadsBack_data();
+    void encodePngReadsBack();
 };
 
 void TestQrCode::roundTripsOtpauthUris_data()
@@ -369,6 +371,45 @@ void TestQrCode::decodeQrRefusesBadImages()
     QCOMPARE(decodeQr({}).error().code, QrError::NotAnImage);
     QCOMPARE(decodeQr({white.data(), 200, 100, 199}).error().code, QrError::NotAnImage);
     QCOMPARE(decodeQr({white.data(), 10000, 5001, 10000}).error().code, QrError::ImageTooLarge);
+}
+
+void TestQrCode::encodePngReadsBack_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("scale");
+    QTest::addRow("identity, 8 px")
+        << QByteArray("watchword-id:ww1q0l59n7eg2zpur9hng2ey2pqscwuc93pdtny3gmaxevaxyfay520cewspg5")
+        << 8;
+    QTest::addRow("one pixel a module")
+        << QByteArray("otpauth://totp/A?secret=JBSWY3DPEHPK3PXP") << 1;
+    QTest::addRow("2,000 bytes, 3 px") << QByteArray(2000, 'w') << 3;
+}
+
+// What encodePng writes is a PNG that loadPng reads and decodeQr scans back
+// to the same text, with a white quiet zone of 4 modules around it.
+void TestQrCode::encodePngReadsBack()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, scale);
+    const auto matrix = encodeQr(text.toStdString());
+    QVERIFY(matrix.ok());
+    const auto png = encodePng(*matrix, scale);
+    QVERIFY(png.ok());
+    const auto image = loadPng(*png);
+    QVERIFY(image.ok());
+    const int side = (matrix->size() + 2 * quietZoneModules) * scale;
+    QCOMPARE(image->width, side);
+    QCOMPARE(image->height, side);
+    QCOMPARE(image->pixels[0], std::uint8_t{255});
+    const std::size_t firstModule =
+        static_cast<std::size_t>(quietZoneModules * scale) * side + quietZoneModules * scale;
+    QCOMPARE(image->pixels[firstModule], std::uint8_t{0}); // a finder pattern's corner
+    if (scale >= 2) {
+        const auto texts = decodeQr(image->view());
+        QVERIFY(texts.ok());
+        QCOMPARE(texts->size(), std::size_t{1});
+        QCOMPARE(QByteArray::fromStdString(texts->front()), text);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestQrCode)
