@@ -1,11 +1,13 @@
 #include "perf/catalogue/Catalogue.h"
 
+#include "crypto/Secp256k1.h"
 #include "encoding/Hex.h"
 #include "perf/Benchmark.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <utility>
 
@@ -36,6 +38,29 @@ void RepeatingRandom::fill(std::span<std::uint8_t> out)
         out[i] = m_pattern[i % m_pattern.size()];
 }
 
+ScriptedRandom::ScriptedRandom(Bytes script) : m_script(std::move(script)) {}
+
+void ScriptedRandom::fill(std::span<std::uint8_t> out)
+{
+    const std::size_t given = std::min(out.size(), m_script.size() - m_used);
+    std::copy_n(m_script.begin() + static_cast<std::ptrdiff_t>(m_used), given, out.begin());
+    std::fill(out.begin() + static_cast<std::ptrdiff_t>(given), out.end(), std::uint8_t{0});
+    m_used += given;
+    m_overrun = m_overrun || given < out.size();
+}
+
+bool ScriptedRandom::usedExactly() const noexcept
+{
+    return !m_overrun && m_used == m_script.size();
+}
+
+extern "C" int perfCopyXCoordinate(unsigned char* output, const unsigned char* x32,
+                                   const unsigned char* /*y32*/, void* /*data*/)
+{
+    std::memcpy(output, x32, crypto::ecdhSecretSize);
+    return 1;
+}
+
 Bytes concatenate(ByteView a, ByteView b)
 {
     Bytes result(a.size() + b.size());
@@ -57,9 +82,9 @@ const std::vector<Benchmark>& catalogue()
     static const std::vector<Benchmark> list = [] {
         std::vector<Benchmark> all;
         for (auto part :
-             {entries::keychainBenchmarks, entries::senderDhBenchmarks, entries::noteBenchmarks,
-              entries::totpBenchmarks, entries::kdfBenchmarks, entries::recordBenchmarks,
-              entries::selfTestBenchmarks, entries::vaultBenchmarks}) {
+             {entries::keychainBenchmarks, entries::senderDhBenchmarks, entries::shareBenchmarks,
+              entries::noteBenchmarks, entries::totpBenchmarks, entries::kdfBenchmarks,
+              entries::recordBenchmarks, entries::selfTestBenchmarks, entries::vaultBenchmarks}) {
             auto benchmarks = part();
             std::move(benchmarks.begin(), benchmarks.end(), std::back_inserter(all));
         }

@@ -30,6 +30,16 @@ const std::vector<Comparison>& comparisons()
          "TOTP SHA-512 with a prepared key, against one-shot HMAC() plus truncation", "issue 1"},
         {"shared_secret_key/sender_dh", "ref/secp256k1_raw_sender_dh", Kind::AtMostSlower, 1.05, 0,
          "sender DH, against the raw libsecp256k1 calls it is made of", "issue 1"},
+        // The share issue: our envelope code adds no more than 5 % to the
+        // calls it is made of.
+        {"share/seal", "ref/raw_share_seal", Kind::AtMostSlower, 1.05, 0,
+         "sealing a share envelope (one 49-byte note to one recipient), against the same "
+         "envelope written in raw libsecp256k1 and EVP calls",
+         "issue 19"},
+        {"share/open", "ref/raw_share_open", Kind::AtMostSlower, 1.05, 0,
+         "opening that envelope as its recipient, against the same checks and opening in raw "
+         "libsecp256k1 and EVP calls",
+         "issue 19"},
         // No target: ours must not be slower than the obvious OpenSSL code.
         {"totp/sha1", "ref/openssl_evp_mac_fresh_totp_sha1", Kind::AtLeastFaster, 1.0, 0,
          "TOTP SHA-1 with a prepared key, against a new EVP_MAC_CTX per code (no target; must "

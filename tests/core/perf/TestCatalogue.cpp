@@ -2,11 +2,13 @@
 // beside a comparison, every benchmark prepared and run once, and references
 // that compute something else refused before they are timed. Nothing here
 // times anything.
+#include "common/TestSupport.h"
 #include "perf/Benchmark.h"
 #include "perf/Comparisons.h"
 #include "perf/Published.h"
 #include "perf/catalogue/Catalogue.h"
 
+#include <QJsonArray>
 #include <QtTest>
 #include <functional>
 #include <map>
@@ -86,6 +88,16 @@ const std::map<QString, CheckedReference>& checkedReferences()
           [](const Bytes& expected) {
               return entries::prepareRawSenderDh(expected);
           }}},
+        {"ref/raw_share_seal",
+         {entries::ourFixedShareSeal,
+          [](const Bytes& expected) {
+              return entries::prepareRawShareSeal(expected);
+          }}},
+        {"ref/raw_share_open",
+         {entries::ourShareOpen,
+          [](const Bytes& expected) {
+              return entries::prepareRawShareOpen(expected);
+          }}},
         {"ref/evp_cbc_hmac_seal",
          {entries::ourFixedIvSeal,
           [](const Bytes& expected) {
@@ -150,7 +162,8 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         // Issue 5, "Deliver" 1: the reference documents' names, the vault
-        // issue's unlock and save entries, and the references.
+        // issue's unlock and save entries, and the references; issue 19's
+        // share envelope and its raw references.
         for (const char* name : {"keychain/new_os_random",
                                  "keychain/new_mnemonic",
                                  "shared_secret_key/sender_dh",
@@ -179,7 +192,11 @@ private slots:
                                  "ref/openssl_hmac_oneshot_totp_sha256",
                                  "ref/openssl_hmac_oneshot_totp_sha512",
                                  "ref/secp256k1_raw_sender_dh",
-                                 "ref/evp_cbc_hmac_seal"})
+                                 "ref/evp_cbc_hmac_seal",
+                                 "share/seal",
+                                 "share/open",
+                                 "ref/raw_share_seal",
+                                 "ref/raw_share_open"})
             QTest::newRow(name) << QString(name);
     }
 
@@ -304,6 +321,47 @@ private slots:
         QVERIFY(reference.prepare({}).routine == nullptr);
         // And a prefix of the right output is not the output.
         QVERIFY(reference.prepare(Bytes(ours.begin(), ours.end() - 1)).routine == nullptr);
+    }
+
+    // share/* seal and open FORMAT.md 12.6's worked example: the envelope of
+    // vector a byte for byte, and its records.
+    void shareEntriesAreTheWorkedExample()
+    {
+        const auto vector =
+            test::loadJson(QStringLiteral("share/envelope_vectors.json"))[QStringLiteral("vectors")]
+                .toArray()
+                .first()
+                .toObject();
+        QCOMPARE(vector[QStringLiteral("name")].toString(), QStringLiteral("vector a"));
+        QCOMPARE(entries::ourFixedShareSeal(),
+                 test::hex(vector[QStringLiteral("envelope")].toString()));
+        const Bytes opened = entries::ourShareOpen();
+        const Bytes plaintext = test::hex(vector[QStringLiteral("plaintext")].toString());
+        QVERIFY(opened.size() > plaintext.size());
+        QCOMPARE(Bytes(opened.end() - static_cast<std::ptrdiff_t>(plaintext.size()), opened.end()),
+                 plaintext);
+    }
+
+    void scriptedRandomGivesItsScriptOnce()
+    {
+        entries::ScriptedRandom random(Bytes{1, 2, 3, 4, 5});
+        Bytes two(2);
+        random.fill(two);
+        QCOMPARE(two, (Bytes{1, 2}));
+        QVERIFY(!random.usedExactly()); // bytes left
+        Bytes three(3);
+        random.fill(three);
+        QCOMPARE(three, (Bytes{3, 4, 5}));
+        QVERIFY(random.usedExactly());
+        // Past the end: zeros, and never exact again.
+        random.fill(two);
+        QCOMPARE(two, (Bytes{0, 0}));
+        QVERIFY(!random.usedExactly());
+
+        entries::ScriptedRandom overrun(Bytes{7});
+        overrun.fill(two);
+        QCOMPARE(two, (Bytes{7, 0}));
+        QVERIFY(!overrun.usedExactly());
     }
 
     void repeatingRandomRepeats()

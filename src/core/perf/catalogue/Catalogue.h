@@ -28,6 +28,7 @@ namespace watchword::perf::entries {
 // In report order (catalogue() puts every reference after all of ours).
 std::vector<Benchmark> keychainBenchmarks(); // keychain/*
 std::vector<Benchmark> senderDhBenchmarks(); // shared_secret_key/*
+std::vector<Benchmark> shareBenchmarks();    // share/* (Share.cpp)
 std::vector<Benchmark> noteBenchmarks();     // encryption/* (Seal.cpp)
 std::vector<Benchmark> totpBenchmarks();     // totp/*, hotp/*, steam/*
 std::vector<Benchmark> kdfBenchmarks();      // pbkdf2/*
@@ -60,6 +61,30 @@ public:
 private:
     Bytes m_pattern;
 };
+
+// Gives the bytes of a script in order, each once: a whole sequence of
+// draws (an envelope's id, content key, ephemeral key, nonce and auxiliary
+// bytes) that RepeatingRandom cannot give. A request past the end gets zeros
+// and leaves usedExactly() false, so a check can refuse an implementation
+// that drew more, fewer or other sizes.
+class ScriptedRandom final : public crypto::RandomSource
+{
+public:
+    explicit ScriptedRandom(Bytes script);
+    void fill(std::span<std::uint8_t> out) override;
+    // Every byte of the script given, and nothing asked for past it.
+    bool usedExactly() const noexcept;
+
+private:
+    Bytes m_script;
+    std::size_t m_used = 0;
+    bool m_overrun = false;
+};
+
+// libsecp256k1's ECDH "hash" that keeps the plain x-coordinate, as
+// crypto::ecdh does: for the raw references' secp256k1_ecdh calls.
+extern "C" int perfCopyXCoordinate(unsigned char* output, const unsigned char* x32,
+                                   const unsigned char* y32, void* data);
 
 // a then b, in one new buffer.
 Bytes concatenate(ByteView a, ByteView b);
@@ -98,6 +123,17 @@ Prepared prepareFreshEvpMacTotp(const std::string& expected); // SHA-1
 // public key (33 bytes) then the note key (32); empty if it failed.
 Bytes ourFixedSenderNoteKey();
 Prepared prepareRawSenderDh(ByteView expected);
+
+// share/seal of FORMAT.md 12.6's worked example (envelope_vectors.json
+// vector a) with its own random bytes: the envelope; empty if it failed.
+Bytes ourFixedShareSeal();
+Prepared prepareRawShareSeal(ByteView expected);
+
+// share/open of that envelope by its recipient: what the opening gives (id,
+// created, sender, recipients, then the records as 12.3 encodes them); empty
+// if it failed.
+Bytes ourShareOpen();
+Prepared prepareRawShareOpen(ByteView expected);
 
 // record/seal of the 64-byte record with a fixed IV: the sealed bytes; empty
 // if it failed.

@@ -15,7 +15,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <secp256k1.h>
 #include <secp256k1_ecdh.h>
@@ -38,16 +37,6 @@ constexpr std::string_view kEphemeralSecretKey =
 
 using CompressedKey = std::array<std::uint8_t, PublicKey::compressedSize>;
 using NoteKey = std::array<std::uint8_t, share::noteKeySize>;
-
-extern "C" {
-// The ECDH "hash" that keeps the plain x-coordinate, as crypto::ecdh does.
-static int copyXCoordinate(unsigned char* output, const unsigned char* x32,
-                           const unsigned char* /*y32*/, void* /*data*/)
-{
-    std::memcpy(output, x32, crypto::ecdhSecretSize);
-    return 1;
-}
-}
 
 struct Recipient
 {
@@ -90,7 +79,7 @@ bool rawSenderNoteKey(const secp256k1_context* context, const secp256k1_pubkey& 
         secp256k1_ec_pubkey_create(context, &ephemeral, secret.data()) == 1 &&
         secp256k1_ec_pubkey_serialize(context, ephemeralPublicKey.data(), &ephemeralSize,
                                       &ephemeral, SECP256K1_EC_COMPRESSED) == 1 &&
-        secp256k1_ecdh(context, shared.data(), &recipient, secret.data(), copyXCoordinate,
+        secp256k1_ecdh(context, shared.data(), &recipient, secret.data(), perfCopyXCoordinate,
                        nullptr) == 1 &&
         secp256k1_ec_pubkey_serialize(context, salt.data() + PublicKey::compressedSize,
                                       &recipientSize, &recipient, SECP256K1_EC_COMPRESSED) == 1;
