@@ -98,6 +98,7 @@ int runSubcommand(std::string_view command, std::span<const Subcommand> subcomma
 
 int runBench(const std::vector<std::string>& args);
 int runCode(const std::vector<std::string>& args);
+int runContacts(const std::vector<std::string>& args);
 int runIdentity(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);
 int runQr(const std::vector<std::string>& args);

@@ -46,7 +46,9 @@ add      adds an OTP account from an otpauth link and prints its id. The link
          --password-stdin).
 note     adds a secure note titled T whose body is the content of file F
          ('-': stdin).
-list     every record: id, kind, issuer and account (or title), tags.
+list     every account and note: id, kind, issuer and account (or title),
+         tags. Contacts are not records to list here: see watchword-cli
+         contacts list.
 codes    every account's code now (or at --at), with the seconds remaining;
          for HOTP the code of the stored counter, which is not incremented.
 remove   removes the record with the given id (32 hex digits, from list).
