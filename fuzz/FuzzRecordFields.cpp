@@ -3,8 +3,8 @@
 // this far, but a buggy writer (another program, an older version) does, and
 // this is the parser right after the envelope's tag check.
 //
-// Input: one byte for the kind (odd: OTP account, even: secure note), then
-// the fields. Besides not crashing, a decoded record must be one that
+// Input: one byte for the kind (its remainder by 3: 1 OTP account, 2 secure
+// note, 0 contact), then the fields. Besides not crashing, a decoded record must be one that
 // validateRecord accepts and encodeFields writes back, and decoding that must
 // give the same record. Writing may only drop fields: the optional strings
 // that were present but empty (Records.h).
@@ -41,13 +41,22 @@ bool sameRecord(const SecureNote& a, const SecureNote& b)
            a.modified == b.modified && a.sortPosition == b.sortPosition;
 }
 
+bool sameRecord(const Contact& a, const Contact& b)
+{
+    return a.id == b.id && a.version == b.version && a.name == b.name &&
+           a.publicKey == b.publicKey && a.verified == b.verified && a.created == b.created &&
+           a.modified == b.modified && a.sortPosition == b.sortPosition;
+}
+
 bool sameRecord(const Record& a, const Record& b)
 {
     if (a.index() != b.index())
         return false;
-    if (const auto* account = std::get_if<OtpAccount>(&a))
-        return sameRecord(*account, std::get<OtpAccount>(b));
-    return sameRecord(std::get<SecureNote>(a), std::get<SecureNote>(b));
+    return std::visit(
+        [&](const auto& first) {
+            return sameRecord(first, std::get<std::decay_t<decltype(first)>>(b));
+        },
+        a);
 }
 
 constexpr RecordId recordId = {0xa1, 0xd9, 0xac, 0x0b, 0xc6, 0xe8, 0x6c, 0xc8,
@@ -60,7 +69,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     if (size == 0)
         return 0;
-    const RecordKind kind = data[0] % 2 == 1 ? RecordKind::OtpAccount : RecordKind::SecureNote;
+    const RecordKind kind = data[0] % 3 == 1   ? RecordKind::OtpAccount
+                            : data[0] % 3 == 2 ? RecordKind::SecureNote
+                                               : RecordKind::Contact;
     const ByteView fields(data + 1, size - 1);
 
     const auto decoded = decodeFields(kind, recordId, recordVersion, fields);

@@ -105,8 +105,9 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
         size += slotHeaderSize + identitySlotSize;
     std::vector<RecordId> ids;
     for (const auto& record : parsed.records) {
-        expect(record.kind == RecordKind::OtpAccount || record.kind == RecordKind::SecureNote,
-               "accepted: record kind 1 or 2");
+        expect(record.kind == RecordKind::OtpAccount || record.kind == RecordKind::SecureNote ||
+                   (record.kind == RecordKind::Contact && info.version == 2),
+               "accepted: record kind 1 or 2, or 3 in a version 2 file");
         expect(record.sealed.size() >= minimumSealedRecordSize &&
                    (record.sealed.size() - 48) % 16 == 0,
                "accepted: a record's sealed length is an envelope size");

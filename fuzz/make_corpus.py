@@ -119,6 +119,19 @@ def record_seeds():
                     value = b""
                 spelled += bytes([tag]) + struct.pack(">I", len(value)) + value
             write("fuzz-record-fields", name + "-empty-names", b"\x01" + spelled)
+    # A contact (kind byte 3: its remainder by 3 is 0), with the key of
+    # docs/FORMAT.md section 11's worked example.
+    identity = json.loads((DATA / "share" / "identity_vectors.json").read_text())["vectors"][0]
+    contact = [
+        (0x0C, struct.pack(">q", 1767225600)),
+        (0x0D, struct.pack(">q", 1767225900)),
+        (0x0F, struct.pack(">I", 4)),
+        (0x31, "Ålice".encode("utf-8")),
+        (0x32, bytes.fromhex(identity["sharing_public_key"])),
+        (0x33, b"\x01"),
+    ]
+    write("fuzz-record-fields", "contact-3",
+          b"\x03" + b"".join(bytes([tag]) + struct.pack(">I", len(value)) + value for tag, value in contact))
 
 
 def otpauth_seeds():

@@ -57,6 +57,17 @@ StdinLines readStdinLines(std::size_t maxLines);
 // message naming it if it cannot be read or holds more than limit bytes.
 Result<SecureBuffer, std::string> readInputFile(const std::string& path, std::size_t limit);
 
+// The texts of every QR code in the PNG image at path ('-': standard input),
+// top to bottom; or why there are none: the message, and whether the image
+// was read but holds no code that decodes (else it could not be read, is not
+// a PNG or is too large).
+struct QrReadError
+{
+    std::string message;
+    bool noCode = false;
+};
+Result<std::vector<std::string>, QrReadError> readQrTexts(const std::string& path);
+
 // Secrets typed as text are normalized by text/SecretText.h.
 using text::normalizeSecretText;
 
@@ -87,6 +98,7 @@ int runSubcommand(std::string_view command, std::span<const Subcommand> subcomma
 
 int runBench(const std::vector<std::string>& args);
 int runCode(const std::vector<std::string>& args);
+int runContacts(const std::vector<std::string>& args);
 int runIdentity(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);
 int runQr(const std::vector<std::string>& args);

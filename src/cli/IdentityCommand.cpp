@@ -67,21 +67,14 @@ int runShow(const std::vector<std::string>& args)
     const auto info = readHeader(path, status);
     if (!info)
         return status;
-    if (!info->sharingPublicKey)
-        return reportFileError(path, "this vault has no sharing identity yet: open it once with "
-                                     "its recovery phrase (vault recover FILE)");
-    const auto key = crypto::PublicKey::fromSec1(*info->sharingPublicKey);
+    const auto key = headerIdentity(*info);
     if (!key)
-        return reportFileError(path, "the identity slot's public key is not a valid point");
+        return reportFileError(path, key.error());
     const std::string text = share::identityText(*key);
-    std::string words;
+    const std::string words = share::identityFingerprintText(*key);
     nlohmann::json wordList = nlohmann::json::array();
-    for (const auto word : share::identityFingerprint(*key)) {
-        if (!words.empty())
-            words += ' ';
-        words += word;
+    for (const auto word : share::identityFingerprint(*key))
         wordList.push_back(std::string(word));
-    }
     if (arguments.has("json")) {
         printJson({{"identity", text},
                    {"fingerprint", wordList},

@@ -21,6 +21,24 @@ not a PNG image, is damaged or is too large (one line on stderr, nothing on
 stdout).
 )";
 
+} // namespace
+
+Result<std::vector<std::string>, QrReadError> readQrTexts(const std::string& path)
+{
+    const auto file = readInputFile(path, qr::maximumImageFileBytes);
+    if (!file)
+        return fail(QrReadError{file.error()});
+    const auto image = qr::loadPng(file->span());
+    if (!image)
+        return fail(QrReadError{path + ": " + image.error().message});
+    auto texts = qr::decodeQr(image->view());
+    if (!texts)
+        return fail(QrReadError{path + ": " + texts.error().message, true});
+    return std::move(texts).value();
+}
+
+namespace {
+
 int runDecode(const std::vector<std::string>& args)
 {
     const auto arguments = Arguments::parse(args, {});
@@ -32,15 +50,9 @@ int runDecode(const std::vector<std::string>& args)
     const std::string& path = arguments.positionals().front();
     if (path.empty())
         return reportError("qr decode: IMAGE is empty");
-    const auto file = readInputFile(path, qr::maximumImageFileBytes);
-    if (!file)
-        return reportError(file.error());
-    const auto image = qr::loadPng(file->span());
-    if (!image)
-        return reportError(path + ": " + image.error().message);
-    auto texts = qr::decodeQr(image->view());
+    auto texts = readQrTexts(path);
     if (!texts)
-        return reportError(path + ": " + texts.error().message, exitFailure);
+        return reportError(texts.error().message, texts.error().noCode ? exitFailure : exitUsage);
     for (auto& text : *texts) {
         printLine(text);
         secureWipe(text.data(), text.size());

@@ -46,7 +46,9 @@ add      adds an OTP account from an otpauth link and prints its id. The link
          --password-stdin).
 note     adds a secure note titled T whose body is the content of file F
          ('-': stdin).
-list     every record: id, kind, issuer and account (or title), tags.
+list     every account and note: id, kind, issuer and account (or title),
+         tags. Contacts are not records to list here: see watchword-cli
+         contacts list.
 codes    every account's code now (or at --at), with the seconds remaining;
          for HOTP the code of the stored counter, which is not incremented.
 remove   removes the record with the given id (32 hex digits, from list).
@@ -127,40 +129,6 @@ that cannot be read, is damaged or is not FORMAT is bad input (2); a wrong
 password of SOURCE is a failure (1). export never leaves OUT half written.
 )";
 
-// A vault subcommand: its options, how many positional arguments it takes
-// (FILE first) and their names for the error message, and what runs it.
-struct VaultSubcommand
-{
-    std::string_view name;
-    std::vector<OptionSpec> options;
-    std::size_t positionals; // at most, FILE included
-    std::string_view positionalNames;
-    int (*run)(const Arguments& arguments, const std::string& path);
-    std::size_t fewestPositionals = 0; // at least; 0: exactly positionals
-};
-
-// Parses args for subcommand and runs it on FILE.
-int runWithFile(const VaultSubcommand& subcommand, const std::vector<std::string>& args)
-{
-    auto arguments = Arguments::parse(args, subcommand.options);
-    if (!arguments.ok())
-        return reportError(arguments.error() + " (see watchword-cli vault --help)");
-    const std::string name(subcommand.name);
-    const std::size_t count = arguments.positionals().size();
-    const std::size_t fewest =
-        subcommand.fewestPositionals != 0 ? subcommand.fewestPositionals : subcommand.positionals;
-    if (count < fewest || count > subcommand.positionals)
-        return reportError("vault " + name + " takes " + std::string(subcommand.positionalNames) +
-                           ", got " + std::to_string(arguments.positionals().size()) +
-                           (arguments.positionals().size() == 1 ? " argument" : " arguments"));
-    if (arguments.positionals().front().empty())
-        return reportError("vault " + name + ": FILE is empty");
-    if (!parseWait(arguments))
-        return reportError("--wait: '" + *arguments.value("wait") +
-                           "' is not a whole number of seconds from 0 to 3600");
-    return subcommand.run(arguments, arguments.positionals().front());
-}
-
 } // namespace
 
 int runVault(const std::vector<std::string>& args)
@@ -169,7 +137,7 @@ int runVault(const std::vector<std::string>& args)
     static const std::vector<OptionSpec> newPasswordOptions = {
         {"target-ms", true}, {"password-stdin"}, {"allow-weak-password"},
         {"new-phrase"},      {"words", true},    {"wait", true}};
-    static const VaultSubcommand subcommands[] = {
+    static const FileSubcommand subcommands[] = {
         {"init",
          {{"target-ms", true}, {"words", true}, {"password-stdin"}, {"allow-weak-password"}},
          1,
@@ -214,12 +182,7 @@ int runVault(const std::vector<std::string>& args)
          "FILE and OUT",
          runExport},
     };
-    std::vector<Subcommand> table;
-    for (const auto& subcommand : subcommands)
-        table.push_back({subcommand.name, [&subcommand](const std::vector<std::string>& rest) {
-                             return runWithFile(subcommand, rest);
-                         }});
-    return runSubcommand("vault", table, usage, args);
+    return runFileSubcommands("vault", subcommands, usage, args);
 }
 
 } // namespace watchword::cli

@@ -1,8 +1,9 @@
-// watchword-cli vault: what its subcommands share. VaultCommand.cpp parses
-// and dispatches; VaultSession.cpp opens, unlocks and saves; the subcommands
-// live by group in VaultKeysCommand.cpp (init, info, passwd, recover,
-// check-phrase), VaultRecordsCommand.cpp (add, note, list, codes, remove)
-// and VaultInteropCommand.cpp (import, export).
+// watchword-cli vault (and contacts): what their subcommands share.
+// VaultCommand.cpp parses and dispatches; VaultSession.cpp opens, unlocks and
+// saves; the subcommands live by group in VaultKeysCommand.cpp (init, info,
+// passwd, recover, check-phrase), VaultRecordsCommand.cpp (add, note, list,
+// codes, remove) and VaultInteropCommand.cpp (import, export); contacts in
+// ContactsCommand.cpp.
 #pragma once
 
 #include "Arguments.h"
@@ -10,14 +11,17 @@
 #include "Secrets.h"
 #include "base/Result.h"
 #include "base/SecureBuffer.h"
+#include "crypto/Secp256k1.h"
 #include "vault/Storage.h"
 #include "vault/Vault.h"
 
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace watchword::cli {
 
@@ -84,6 +88,30 @@ Session openSession(const Arguments& arguments, const std::string& path, std::si
                     std::optional<std::chrono::milliseconds> lockFor);
 // Serializes and saves; the exit status.
 int save(OpenVault& open);
+// The sharing identity the vault's header names, or the message saying it
+// has none yet.
+Result<crypto::PublicKey, std::string> headerIdentity(const vault::VaultHeaderInfo& info);
+
+// ---- subcommands on a vault file (VaultSession.cpp) ------------------------
+
+// A subcommand of vault or contacts: its options, how many positional
+// arguments it takes (FILE first) and their names for the error message,
+// and what runs it.
+struct FileSubcommand
+{
+    std::string_view name;
+    std::vector<OptionSpec> options;
+    std::size_t positionals; // at most, FILE included
+    std::string_view positionalNames;
+    int (*run)(const Arguments& arguments, const std::string& path);
+    std::size_t fewestPositionals = 0; // at least; 0: exactly positionals
+};
+
+// Runs the subcommand of command that args names (runSubcommand), with its
+// options parsed, its positional arguments counted, FILE not empty and
+// --wait checked, on FILE.
+int runFileSubcommands(std::string_view command, std::span<const FileSubcommand> subcommands,
+                       const char* usage, const std::vector<std::string>& args);
 
 // ---- the subcommands: each runs on FILE (path) with its parsed options -----
 

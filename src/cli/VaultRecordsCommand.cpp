@@ -1,4 +1,5 @@
-// watchword-cli vault add, note, list, codes and remove: the records.
+// watchword-cli vault add, note, list, codes and remove: the records (accounts
+// and notes; contacts have a command of their own, ContactsCommand.cpp).
 #include "VaultCommand.h"
 #include "base/FileIo.h"
 #include "crypto/Random.h"
@@ -167,17 +168,17 @@ int runList(const Arguments& arguments, const std::string& path)
                           vault::labelText(account->issuer, account->accountName) +
                           tagsText(account->tags));
             }
-        } else {
-            const auto& note = std::get<vault::SecureNote>(*record);
+        } else if (const auto* note = std::get_if<vault::SecureNote>(record)) {
             if (json) {
                 records.push_back({{"id", id},
                                    {"kind", "note"},
-                                   {"title", note.title},
-                                   {"tags", tagsJson(note.tags)}});
+                                   {"title", note->title},
+                                   {"tags", tagsJson(note->tags)}});
             } else {
-                printLine(id + "  note     " + note.title + tagsText(note.tags));
+                printLine(id + "  note     " + note->title + tagsText(note->tags));
             }
         }
+        // Contacts are listed by watchword-cli contacts list, never here.
     }
     if (json)
         printJson({{"records", records}});

@@ -1,11 +1,15 @@
-// watchword-cli vault: opening, unlocking and saving a vault, and the passwords
-// they read (VaultCommand.h).
+// watchword-cli vault and contacts: opening, unlocking and saving a vault, the
+// passwords they read, and the subcommands that run on a vault file
+// (VaultCommand.h).
 #include "VaultCommand.h"
 #include "crypto/Random.h"
 #include "encoding/Hex.h"
 #include "text/CoreText.h"
 #include "vault/Calibration.h"
 #include "vault/PasswordStrength.h"
+
+#include <string>
+#include <vector>
 
 namespace watchword::cli {
 
@@ -172,6 +176,57 @@ int save(OpenVault& open)
     if (!open.storage.warning().empty())
         reportError("warning: " + open.storage.warning(), exitOk);
     return exitOk;
+}
+
+Result<crypto::PublicKey, std::string> headerIdentity(const vault::VaultHeaderInfo& info)
+{
+    if (!info.sharingPublicKey)
+        return fail(std::string("this vault has no sharing identity yet: open it once with its "
+                                "recovery phrase (vault recover FILE)"));
+    auto key = crypto::PublicKey::fromSec1(*info.sharingPublicKey);
+    if (!key)
+        return fail(std::string("the identity slot's public key is not a valid point"));
+    return std::move(key).value();
+}
+
+namespace {
+
+// Parses args for subcommand of command and runs it on FILE.
+int runWithFile(std::string_view command, const FileSubcommand& subcommand,
+                const std::vector<std::string>& args)
+{
+    const std::string prefix = std::string(command) + " " + std::string(subcommand.name);
+    auto arguments = Arguments::parse(args, subcommand.options);
+    if (!arguments.ok())
+        return reportError(arguments.error() + " (see watchword-cli " + std::string(command) +
+                           " --help)");
+    const std::size_t count = arguments.positionals().size();
+    const std::size_t fewest =
+        subcommand.fewestPositionals != 0 ? subcommand.fewestPositionals : subcommand.positionals;
+    if (count < fewest || count > subcommand.positionals)
+        return reportError(prefix + " takes " + std::string(subcommand.positionalNames) + ", got " +
+                           std::to_string(arguments.positionals().size()) +
+                           (arguments.positionals().size() == 1 ? " argument" : " arguments"));
+    if (arguments.positionals().front().empty())
+        return reportError(prefix + ": FILE is empty");
+    if (!parseWait(arguments))
+        return reportError("--wait: '" + *arguments.value("wait") +
+                           "' is not a whole number of seconds from 0 to 3600");
+    return subcommand.run(arguments, arguments.positionals().front());
+}
+
+} // namespace
+
+int runFileSubcommands(std::string_view command, std::span<const FileSubcommand> subcommands,
+                       const char* usage, const std::vector<std::string>& args)
+{
+    std::vector<Subcommand> table;
+    for (const auto& subcommand : subcommands)
+        table.push_back(
+            {subcommand.name, [command, &subcommand](const std::vector<std::string>& rest) {
+                 return runWithFile(command, subcommand, rest);
+             }});
+    return runSubcommand(command, table, usage, args);
 }
 
 } // namespace watchword::cli

@@ -127,7 +127,9 @@ int run(const std::vector<std::string>& allArgs)
                 return reportError("no record " + text + " in " + vaultPath);
             const auto* account = std::get_if<vault::OtpAccount>(record);
             if (!account)
-                return reportError("record " + text + " is a note, not an OTP account");
+                return reportError("record " + text + " is a " +
+                                   std::string(vault::kindName(vault::kindOf(*record))) +
+                                   ", not an OTP account");
             accounts.push_back(watch::watchAccountFrom(*account));
         }
     }

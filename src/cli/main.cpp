@@ -13,6 +13,7 @@ constexpr const char* usage = R"(usage: watchword-cli <command> [options]
 commands:
   bench      measure Watchword's operations against their references
   code       print a TOTP, HOTP or Steam Guard code
+  contacts   the people a vault shares with (add, list, rename, remove, verify)
   identity   a vault's sharing identity: its text, fingerprint and QR code (show)
   keychain   make a recovery phrase, or show the identity key of one (new, show)
   qr         read the QR codes of a PNG image (decode)
@@ -66,6 +67,8 @@ int run(std::vector<std::string> args)
         return runBench(args);
     if (command == "code")
         return runCode(args);
+    if (command == "contacts")
+        return runContacts(args);
     if (command == "identity")
         return runIdentity(args);
     if (command == "keychain")

@@ -15,8 +15,8 @@ First it must reproduce the document's own worked examples (sections 1, 2, 3,
 every key pair of tests/data/keychain/vectors.json, the version-1 vault of
 tests/data/vault/vectors.json and, if there, the version-2 vault and the
 migration of vectors_v2.json, written again byte for byte). Then it drives the
-CLI: init, accounts of every kind, a secure note, remove, passwd; and it
-requires that
+CLI: init, accounts of every kind, a secure note, remove, passwd, contacts; and
+it requires that
   * a new vault is version 2 with a password slot, a recovery slot of kind 2
     whose R is the phrase's recovery key, and an identity slot whose S is the
     phrase's sharing key (and init prints R's fingerprint);
@@ -35,6 +35,11 @@ requires that
     as well, and opens the slot layouts the format allows;
   * vault recover and passwd --new-phrase (of a 12-word vault) write the
     phrase's recovery and sharing keys;
+  * contacts (kind 3, version 2 only) that `contacts add`, `verify` and
+    `rename` wrote hold the name, the 33-byte key and the verified flag that
+    `contacts list --json` shows, with section 11's identity text and
+    fingerprint computed here; `vault list` leaves them out; broken contact
+    fields, and a contact in a version 1 file, are refused by both readers;
   * the version-1 example is read as it is, and its first save is version 2:
     the password slot and records byte for byte, a recovery slot of kind 1
     with the same R, no identity slot; passwd keeps that, recover (or
@@ -76,6 +81,7 @@ WORDLIST = os.path.join(REPO, "resources", "bip39", "english.txt")
 VAULT_VECTORS = os.path.join(REPO, "tests", "data", "vault", "vectors.json")
 KEYCHAIN_VECTORS = os.path.join(REPO, "tests", "data", "keychain", "vectors.json")
 VAULT_V2_VECTORS = os.path.join(REPO, "tests", "data", "vault", "vectors_v2.json")
+IDENTITY_VECTORS = os.path.join(REPO, "tests", "data", "share", "identity_vectors.json")
 
 
 # ---------------------------------------------------------------------------
@@ -214,6 +220,39 @@ def parse_compressed_point(data: bytes):
 
 
 # ---------------------------------------------------------------------------
+# Section 11: the identity text (Bech32m, BIP-350) and fingerprint of a sharing key.
+
+BECH32_ALPHABET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+BECH32M_CONSTANT = 0x2BC830A3
+
+
+def _bech32_polymod(values) -> int:
+    generator = [0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3]
+    check = 1
+    for value in values:
+        top = check >> 25
+        check = (check & 0x1FFFFFF) << 5 ^ value
+        for i in range(5):
+            check ^= generator[i] if (top >> i) & 1 else 0
+    return check
+
+
+def identity_text(public_key: bytes) -> str:
+    bits = int.from_bytes(public_key, "big") << (5 * 53 - 8 * len(public_key))  # zero padding at the end
+    data = [(bits >> (5 * (52 - i))) & 31 for i in range(53)]
+    hrp = "ww"
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    polymod = _bech32_polymod(expanded + data + [0] * 6) ^ BECH32M_CONSTANT
+    checksum = [(polymod >> (5 * (5 - i))) & 31 for i in range(6)]
+    return "watchword-id:" + hrp + "1" + "".join(BECH32_ALPHABET[d] for d in data + checksum)
+
+
+def identity_fingerprint(public_key: bytes) -> list:
+    h = int.from_bytes(hashlib.sha256(b"watchword/share/v1 fingerprint" + public_key).digest(), "big")
+    return [wordlist()[(h >> (256 - 11 * (i + 1))) & 0x7FF] for i in range(8)]
+
+
+# ---------------------------------------------------------------------------
 # Section 2: the record envelope; section 3: the note key.
 
 def hkdf_sha256(ikm: bytes, info: bytes, salt: bytes = None, length: int = 32) -> bytes:
@@ -326,7 +365,9 @@ SLOT_SIZES = {1: {PASSWORD_SLOT: 145, RECOVERY_SLOT_V1: 162},
               2: {PASSWORD_SLOT: 145, RECOVERY_SLOT: 163, IDENTITY_SLOT: 129}}
 SLOT_COUNTS = {1: (1, 2), 2: (1, 2, 3)}
 RECOVERY_KIND_V1, RECOVERY_KIND_CURRENT = 1, 2  # the version-2 recovery slot's kind byte
-ACCOUNT, NOTE = 1, 2
+ACCOUNT, NOTE, CONTACT = 1, 2, 3
+# The record kinds each format version allows (section 6.3).
+RECORD_KINDS = {1: (ACCOUNT, NOTE), 2: (ACCOUNT, NOTE, CONTACT)}
 MIN_ITERATIONS, MAX_ITERATIONS = 600_000, 50_000_000
 SLOT_AD = b"watchword/vault/v1 slot"
 RECORD_AD = b"watchword/vault/v1 record"
@@ -349,12 +390,15 @@ FIELD_TAGS = {
     0x09: ("tags", {ACCOUNT, NOTE}, "string"),
     0x0A: ("note", {ACCOUNT}, "string"),
     0x0B: ("icon_reference", {ACCOUNT}, "string"),
-    0x0C: ("created", {ACCOUNT, NOTE}, "i64"),
-    0x0D: ("modified", {ACCOUNT, NOTE}, "i64"),
+    0x0C: ("created", {ACCOUNT, NOTE, CONTACT}, "i64"),
+    0x0D: ("modified", {ACCOUNT, NOTE, CONTACT}, "i64"),
     0x0E: ("last_used", {ACCOUNT}, "i64"),
-    0x0F: ("sort_position", {ACCOUNT, NOTE}, "u32"),
+    0x0F: ("sort_position", {ACCOUNT, NOTE, CONTACT}, "u32"),
     0x21: ("title", {NOTE}, "string"),
     0x22: ("body", {NOTE}, "string"),
+    0x31: ("name", {CONTACT}, "string"),
+    0x32: ("public_key", {CONTACT}, "bytes"),
+    0x33: ("verified", {CONTACT}, "u8"),
 }
 INT_SIZES = {"u8": 1, "u32": 4, "u64": 8, "i64": 8}
 
@@ -449,8 +493,8 @@ class Vault:
             version = cursor.u(8, "record version")
             kind = cursor.u(1, "record kind")
             length = cursor.u(4, "record length")
-            if kind not in (ACCOUNT, NOTE):
-                raise VaultError("malformed", 2, "record kind %d" % kind)
+            if kind not in RECORD_KINDS[self.format_version]:
+                raise VaultError("malformed", 2, "record kind %d in version %d" % (kind, self.format_version))
             # Step 2's order (docs/FORMAT.md section 6.5): L must fit, then be an envelope size.
             sealed = cursor.take(length, "record envelope")
             if length < 64 or (length - 48) % 16:
@@ -658,6 +702,18 @@ def decode_fields(plaintext: bytes, kind: int) -> dict:
         for name in ("title", "body"):
             if name not in fields:
                 raise ValueError("%s missing" % name)
+        return fields
+    if kind == CONTACT:
+        for name in ("name", "public_key", "verified"):
+            if name not in fields:
+                raise ValueError("%s missing" % name)
+        if not 1 <= len(fields["name"].encode("utf-8")) <= 256:
+            raise ValueError("a contact name of %d bytes" % len(fields["name"].encode("utf-8")))
+        parse_compressed_point(fields["public_key"])  # section 3's check: 33 bytes, 02 or 03, on the curve
+        if fields["verified"] not in (0, 1):
+            raise ValueError("verified %d" % fields["verified"])
+        fields["verified"] = fields["verified"] == 1
+        del fields["tags"]  # a contact has none (0x09 is not among its tags)
         return fields
     for name in ("secret", "otp_kind", "algorithm", "digits"):
         if name not in fields:
@@ -1170,6 +1226,8 @@ def check_record_fields(record: dict, account: dict, started: int, finished: int
 
 
 def compare_list(records: list, listed: dict) -> None:
+    """vault list shows the accounts and notes; contacts never."""
+    records = [r for r in records if r["kind"] != CONTACT]
     entries = listed["records"]
     expect_equal(sorted(r["id"].hex() for r in records), sorted(e["id"] for e in entries), "vault list ids")
     by_id = {r["id"].hex(): r for r in records}
@@ -1250,7 +1308,7 @@ def replace_record(vault: Vault, master: bytes, index: int, plaintext: bytes) ->
 class Driver:
     def __init__(self, cli: str, directory: str):
         self.cli, self.dir = cli, directory
-        self.counts = {"records": 0, "codes": 0, "refused": 0, "cli refused": 0}
+        self.counts = {"records": 0, "contacts": 0, "codes": 0, "refused": 0, "cli refused": 0}
 
     def cli_refuses(self, data: bytes, name: str, password: str = None) -> None:
         """watchword-cli must refuse the file too, and leave it as it was."""
@@ -1480,7 +1538,9 @@ class Driver:
                       ("identity slot type 3", id_slot, 0x07, {"malformed"}, {2}),  # a second recovery slot
                       ("identity slot type 5", id_slot, 0x01, {"malformed"}, {2}),
                       ("identity slot length", id_slot + 2, 0x01, {"malformed"}, {2}),
-                      ("record kind", r0 + 24, 0x02, {"malformed"}, {2}),
+                      ("record kind", r0 + 24, 0x04, {"malformed"}, {2}),
+                      # 3, a contact, is a kind of version 2: the structure allows it, the checksum does not.
+                      ("record kind made 3", r0 + 24, record["kind"] ^ CONTACT, {"corrupted"}, {3}),
                       ("record length", r0 + 28, 0x01, {"malformed"}, {2})]
         for name, offset, mask, kinds, steps in structural:
             bad = bytes(flip(data, offset, mask))
@@ -1961,6 +2021,107 @@ class Driver:
         self.refused(renewed.data, "the version-1 file's phrase after --new-phrase", {"wrong recovery phrase"}, {5},
                      phrase=phrase)
 
+    def contacts_vault(self) -> None:
+        """Contacts (kind 3) that watchword-cli writes, read here from section 6.4 alone."""
+        with open(IDENTITY_VECTORS, encoding="utf-8") as handle:
+            for vector in json.load(handle)["vectors"]:
+                key = bytes.fromhex(vector["sharing_public_key"])
+                expect_equal(vector["identity_text"], identity_text(key), "section 11: identity text")
+                expect_equal(vector["fingerprint"], identity_fingerprint(key), "section 11: fingerprint")
+        started = int(time.time())
+        password = "Kontakte: Ω ﬁ ✓ 7"
+        vault, phrase = make_vault(self.cli, self.dir, "contacts.wwv", password)
+        account = test_accounts()[0]
+        vault.mutate("add", "--password-stdin", stdin="%s\n%s\n" % (password, build_uri(account)))
+
+        def contacts(*args, check=True):
+            return run([self.cli, "contacts", args[0], vault.path] + list(args[1:]) + ["--password-stdin"],
+                       password + "\n", check)
+
+        def someone() -> bytes:
+            return Keychain(entropy_mnemonic(secrets.token_bytes(16))).sharing.public
+
+        people = {"Ålice Ünïcødé ✓": someone(), "bob": someone(), "Carol": someone()}
+        for name, key in people.items():
+            contacts("add", "--text", identity_text(key), "--name", name)
+            vault.saves += 1
+        contacts("verify", "BOB")
+        contacts("rename", "carol", "Carol Ann")
+        vault.saves += 2
+        people["Carol Ann"] = people.pop("Carol")
+        before = read(vault.path)
+        own = identity_text(Keychain(phrase).sharing.public)
+        code, _, err = contacts("add", "--text", own, "--name", "Me", check=False)
+        expect(code == 1 and "your own identity" in err, "contacts add of the vault's own identity: %d %r" % (code, err))
+        expect_equal(before, read(vault.path), "a refused contact left the file unchanged")
+        finished = int(time.time())
+
+        opened = Vault(read(vault.path))
+        expect_equal(vault.saves, opened.generation, "generation after the contacts' saves")
+        master = opened.master_key_from_password(password)
+        records = opened.open_records(master)
+        expect(in_written_order(records), "records with contacts not in (sort position, id) order")
+        found = [r for r in records if r["kind"] == CONTACT]
+        listed = json.loads(contacts("list", "--json")[1])["contacts"]
+        expect_equal([r["id"].hex() for r in found], [entry["id"] for entry in listed], "contacts list: ids, in order")
+        for record, entry in zip(found, listed):
+            fields = record["fields"]
+            what = "contact %s" % record["id"].hex()
+            expect_equal({"id", "name", "verified", "fingerprint", "identity", "public_key"}, set(entry),
+                         what + ": what contacts list --json shows")
+            expect_equal(people[fields["name"]], fields["public_key"], what + ": the key added under its name")
+            expect_equal(fields["name"] == "bob", fields["verified"], what + ": verified")
+            expect_equal(1 if fields["name"] == "Ålice Ünïcødé ✓" else 2, record["version"], what + ": version")
+            expect((fields["name"], fields["verified"], fields["public_key"].hex()) ==
+                   (entry["name"], entry["verified"], entry["public_key"]), what + ": listed as read here")
+            expect_equal(identity_text(fields["public_key"]), entry["identity"], what + ": identity text")
+            expect_equal(identity_fingerprint(fields["public_key"]), entry["fingerprint"], what + ": fingerprint")
+            expect(started <= fields["created"] <= fields["modified"] <= finished, what + ": times")
+            self.counts["contacts"] += 1
+        expect_equal(len(people), len(found), "contacts in the file")
+        compare_list(records, json.loads(vault("list", "--json", "--password-stdin", stdin=password + "\n")[1]))
+
+        # Contact fields sealed here with the right key: each broken rule is malformed for both readers.
+        index = next(i for i, r in enumerate(opened.records) if r["kind"] == CONTACT)
+        record = opened.records[index]
+        items = fields_entries(Envelope(master).open(record["sealed"], record_ad(opened.vault_id, record)))
+        good = replace_record(opened, master, index, encode_fields(items))
+        expect_equal(len(records), len(Vault(good).open_records(master)), "a resealed contact opens")
+
+        def without(tag):
+            return [(t, v) for t, v in items if t != tag]
+
+        def replaced(tag, value):
+            return [(t, value if t == tag else v) for t, v in items]
+
+        key = dict(items)[0x32]
+        cases = [
+            ("no name", without(0x31)),
+            ("an empty name", replaced(0x31, b"")),
+            ("a name of 257 bytes", replaced(0x31, b"n" * 257)),
+            ("no public key", without(0x32)),
+            ("key prefix 04", replaced(0x32, b"\x04" + key[1:])),
+            ("a key not on the curve", replaced(0x32, b"\x02" + bytes(32))),
+            ("a key of 32 bytes", replaced(0x32, key[:32])),
+            ("no verified", without(0x33)),
+            ("verified 2", replaced(0x33, b"\x02")),
+            ("a tag label on a contact", sorted(items + [(0x09, b"friends")])),
+            ("an account field on a contact", sorted(items + [(0x01, b"issuer")])),
+            ("a note field on a contact", sorted(items + [(0x21, b"title")])),
+        ]
+        for name, broken in cases:
+            bad = replace_record(opened, master, index, encode_fields(broken))
+            self.refused(bad, "contact with " + name, {"malformed"}, {7}, master=master)
+            self.cli_refuses(bad, "contact-" + name.replace(" ", "-"), password)
+
+        # A version 1 file has no contacts: a record of kind 3 in one is malformed (step 2).
+        with open(VAULT_VECTORS, encoding="utf-8") as handle:
+            v1 = Vault(bytes.fromhex(json.load(handle)["file_hex"]))
+        relabelled = bytearray(v1.data)
+        relabelled[v1.records[1]["offset"] + 24] = CONTACT
+        relabelled = fix_checksum(relabelled)
+        self.refused(relabelled, "a contact in a version 1 file", {"malformed"}, {2})
+        self.cli_refuses(relabelled, "version1-contact")
 
 def open_command(path: str, recovery: bool) -> int:
     secret = sys.stdin.readline().rstrip("\n")
@@ -1976,8 +2137,11 @@ def open_command(path: str, recovery: bool) -> int:
         fields = dict(record["fields"])
         if "secret" in fields:
             fields["secret"] = "%d bytes" % len(fields["secret"])
+        if "public_key" in fields:
+            fields["public_key"] = fields["public_key"].hex()
         shown.append({"id": record["id"].hex(), "version": record["version"],
-                      "kind": "account" if record["kind"] == ACCOUNT else "note", "fields": fields})
+                      "kind": {ACCOUNT: "account", NOTE: "note", CONTACT: "contact"}[record["kind"]],
+                      "fields": fields})
     print(json.dumps({"format_version": vault.format_version, "vault_id": vault.vault_id.hex(),
                       "recovery_kind": vault.recovery_kind,
                       "recovery_public_key": vault.recovery_r.hex() if vault.recovery_r else None,
@@ -2015,6 +2179,7 @@ def main() -> int:
         driver.main_vault()
         driver.small_vault()
         driver.version1_vault()
+        driver.contacts_vault()
     except (Failure, VaultError, subprocess.TimeoutExpired) as problem:
         print("independent_vault: FAILED: %s" % problem, file=sys.stderr)
         if not options.keep:
@@ -2023,10 +2188,11 @@ def main() -> int:
     if not options.keep:
         shutil.rmtree(directory)
     counts = driver.counts
-    print("independent_vault: worked examples reproduced (%s); %d records and %d codes agree with watchword-cli; "
-          "%d damaged files refused by this reader, %d by watchword-cli; %.1f s"
+    print("independent_vault: worked examples reproduced (%s); %d records, %d contacts and %d codes agree with "
+          "watchword-cli; %d damaged files refused by this reader, %d by watchword-cli; %.1f s"
           % ("versions 1 and 2" if version2_examples else "version 1; no vectors_v2.json",
-             counts["records"], counts["codes"], counts["refused"], counts["cli refused"], time.monotonic() - started))
+             counts["records"], counts["contacts"], counts["codes"], counts["refused"], counts["cli refused"],
+             time.monotonic() - started))
     return 0
 
 

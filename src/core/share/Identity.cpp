@@ -83,4 +83,15 @@ std::array<std::string_view, fingerprintWords> identityFingerprint(const crypto:
     return out;
 }
 
+std::string identityFingerprintText(const crypto::PublicKey& key)
+{
+    std::string text;
+    for (const auto word : identityFingerprint(key)) {
+        if (!text.empty())
+            text += ' ';
+        text += word;
+    }
+    return text;
+}
+
 } // namespace watchword::share

@@ -44,5 +44,7 @@ template <typename T> using IdentityResult = Result<T, Error<IdentityError>>;
 // The fingerprint words of key.
 [[nodiscard]] std::array<std::string_view, fingerprintWords>
 identityFingerprint(const crypto::PublicKey& key);
+// The same words as one line, one space between them.
+[[nodiscard]] std::string identityFingerprintText(const crypto::PublicKey& key);
 
 } // namespace watchword::share

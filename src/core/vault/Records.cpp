@@ -1,5 +1,6 @@
 #include "vault/Records.h"
 
+#include "crypto/Secp256k1.h"
 #include "encoding/DisplayText.h"
 #include "encoding/Utf8.h"
 #include "vault/BigEndian.h"
@@ -106,6 +107,16 @@ void writeFields(FieldWriter& writer, const SecureNote& note) noexcept
     writer.bytes(field::body, note.body.span());
 }
 
+void writeFields(FieldWriter& writer, const Contact& contact) noexcept
+{
+    writer.integer(field::created, contact.created);
+    writer.integer(field::modified, contact.modified);
+    writer.integer(field::sortPosition, contact.sortPosition);
+    writer.text(field::contactName, contact.name);
+    writer.bytes(field::publicKey, contact.publicKey);
+    writer.integer(field::verified, static_cast<std::uint8_t>(contact.verified ? 1 : 0));
+}
+
 VaultResult<void> checkText(std::string_view value, const char* name)
 {
     if (!isCleanUtf8(value))
@@ -169,6 +180,33 @@ VaultResult<void> validateNote(const SecureNote& note)
     if (auto checked = checkTagTexts(note.tags); !checked)
         return checked;
     return checkTagShapes(note.tags);
+}
+
+// Section 3's check of a public key: 33 bytes, prefix 02 or 03, x the
+// x-coordinate of a point on the curve.
+bool isCompressedPoint(ByteView key)
+{
+    return key.size() == contactKeySize && (key[0] == 0x02 || key[0] == 0x03) &&
+           crypto::PublicKey::fromSec1(key).ok();
+}
+
+// The rules on a contact besides the name's text: 1..256 bytes, and a key
+// that is a compressed point on the curve.
+VaultResult<void> checkContactShape(const Contact& contact)
+{
+    if (contact.name.empty() || contact.name.size() > maximumContactNameSize)
+        return fail(VaultError::InvalidRecord, "a contact's name must have 1 to 256 bytes");
+    if (!isCompressedPoint(contact.publicKey))
+        return fail(VaultError::InvalidRecord,
+                    "a contact's public key must be a compressed secp256k1 point");
+    return {};
+}
+
+VaultResult<void> validateContact(const Contact& contact)
+{
+    if (auto checked = checkText(contact.name, "the contact's name"); !checked)
+        return checked;
+    return checkContactShape(contact);
 }
 
 // One decoded field, pointing into the plaintext.
@@ -240,6 +278,28 @@ constexpr std::uint64_t accountTags = [] {
 constexpr std::uint64_t noteTags = tagBit(field::tag) | tagBit(field::created) |
                                    tagBit(field::modified) | tagBit(field::sortPosition) |
                                    tagBit(field::title) | tagBit(field::body);
+constexpr std::uint64_t contactTags = tagBit(field::created) | tagBit(field::modified) |
+                                      tagBit(field::sortPosition) | tagBit(field::contactName) |
+                                      tagBit(field::publicKey) | tagBit(field::verified);
+
+constexpr std::uint64_t tagsOf(RecordKind kind) noexcept
+{
+    switch (kind) {
+    case RecordKind::OtpAccount:
+        return accountTags;
+    case RecordKind::SecureNote:
+        return noteTags;
+    case RecordKind::Contact:
+        return contactTags;
+    }
+    return 0;
+}
+
+std::string notAFieldOf(RecordKind kind)
+{
+    return "is not a field of " + std::string(kind == RecordKind::OtpAccount ? "an " : "a ") +
+           std::string(kindName(kind));
+}
 
 // Walks the (tag, value) pairs of fields once, checking the framing, the
 // ascending order (0x09 may repeat) and that every tag is allowed for kind,
@@ -248,7 +308,7 @@ constexpr std::uint64_t noteTags = tagBit(field::tag) | tagBit(field::created) |
 template <typename Visit>
 VaultResult<void> forEachField(RecordKind kind, ByteView fields, Visit&& visit)
 {
-    const std::uint64_t allowed = kind == RecordKind::OtpAccount ? accountTags : noteTags;
+    const std::uint64_t allowed = tagsOf(kind);
     std::size_t at = 0;
     int previous = -1;
     while (at < fields.size()) {
@@ -260,8 +320,7 @@ VaultResult<void> forEachField(RecordKind kind, ByteView fields, Visit&& visit)
         if (length > fields.size() - at)
             return malformed(tag, "its length runs past the end of the record");
         if (tag >= 64 || (allowed & tagBit(tag)) == 0)
-            return malformed(tag, kind == RecordKind::OtpAccount ? "is not a field of an account"
-                                                                 : "is not a field of a note");
+            return malformed(tag, notAFieldOf(kind));
         if (tag < previous || (tag == previous && tag != field::tag))
             return malformed(tag, "is out of order or repeated");
         previous = tag;
@@ -269,6 +328,17 @@ VaultResult<void> forEachField(RecordKind kind, ByteView fields, Visit&& visit)
             return visited;
         at += length;
     }
+    return {};
+}
+
+// Every kind's created, modified and sort position are required.
+VaultResult<void> checkTimesPresent(bool hasCreated, bool hasModified, bool hasSort)
+{
+    if (!hasCreated || !hasModified || !hasSort)
+        return malformed(!hasCreated    ? field::created
+                         : !hasModified ? field::modified
+                                        : field::sortPosition,
+                         "a required time or sort position is missing");
     return {};
 }
 
@@ -316,7 +386,7 @@ VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
             case field::sortPosition:
                 return readInteger<std::uint32_t>(f, account.sortPosition, hasSort);
             default:
-                return malformed(f.tag, "is not a field of an account");
+                return malformed(f.tag, notAFieldOf(RecordKind::OtpAccount));
             }
             return {};
         });
@@ -338,11 +408,8 @@ VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
         return malformed(field::counter, "an HOTP account needs a counter");
     if (!account.parameters.isTimeBased() && hasPeriod)
         return malformed(field::period, "an HOTP account has no period");
-    if (!hasCreated || !hasModified || !hasSort)
-        return malformed(!hasCreated    ? field::created
-                         : !hasModified ? field::modified
-                                        : field::sortPosition,
-                         "a required time or sort position is missing");
+    if (auto present = checkTimesPresent(hasCreated, hasModified, hasSort); !present)
+        return present;
     if (const auto valid = checkAccountShape(account); !valid)
         return valid.failure(VaultError::Malformed, "record: ");
     return {};
@@ -374,7 +441,7 @@ VaultResult<void> decodeNote(ByteView fields, SecureNote& note)
             case field::sortPosition:
                 return readInteger<std::uint32_t>(f, note.sortPosition, hasSort);
             default:
-                return malformed(f.tag, "is not a field of a note");
+                return malformed(f.tag, notAFieldOf(RecordKind::SecureNote));
             }
             return {};
         });
@@ -384,14 +451,65 @@ VaultResult<void> decodeNote(ByteView fields, SecureNote& note)
         return malformed(field::title, "the title is missing");
     if (!hasBody)
         return malformed(field::body, "the body is missing");
-    if (!hasCreated || !hasModified || !hasSort)
-        return malformed(!hasCreated    ? field::created
-                         : !hasModified ? field::modified
-                                        : field::sortPosition,
-                         "a required time or sort position is missing");
+    if (auto present = checkTimesPresent(hasCreated, hasModified, hasSort); !present)
+        return present;
     if (const auto valid = checkTagShapes(note.tags); !valid)
         return valid.failure(VaultError::Malformed, "record: ");
     return {};
+}
+
+VaultResult<void> decodeContact(ByteView fields, Contact& contact)
+{
+    bool hasCreated = false, hasModified = false, hasSort = false, hasName = false, hasKey = false,
+         hasVerified = false;
+    const auto walked =
+        forEachField(RecordKind::Contact, fields, [&](const Field& f) -> VaultResult<void> {
+            switch (f.tag) {
+            case field::contactName:
+                if (f.value.empty() || f.value.size() > maximumContactNameSize)
+                    return malformed(f.tag, "the name must have 1 to 256 bytes, not " +
+                                                std::to_string(f.value.size()));
+                hasName = true;
+                return readText(f, contact.name);
+            case field::publicKey:
+                if (f.value.size() != contactKeySize)
+                    return malformed(f.tag, "the public key must be 33 bytes, not " +
+                                                std::to_string(f.value.size()));
+                if (!isCompressedPoint(f.value))
+                    return malformed(f.tag, "the public key is not a compressed secp256k1 point");
+                std::copy(f.value.begin(), f.value.end(), contact.publicKey.begin());
+                hasKey = true;
+                break;
+            case field::verified: {
+                std::uint8_t value = 0;
+                if (auto read = readInteger<std::uint8_t>(f, value, hasVerified); !read)
+                    return read;
+                if (value > 1)
+                    return malformed(f.tag,
+                                     "verified is " + std::to_string(value) + ", not 0 or 1");
+                contact.verified = value == 1;
+                break;
+            }
+            case field::created:
+                return readInteger<std::int64_t>(f, contact.created, hasCreated);
+            case field::modified:
+                return readInteger<std::int64_t>(f, contact.modified, hasModified);
+            case field::sortPosition:
+                return readInteger<std::uint32_t>(f, contact.sortPosition, hasSort);
+            default:
+                return malformed(f.tag, notAFieldOf(RecordKind::Contact));
+            }
+            return {};
+        });
+    if (!walked)
+        return walked.failure();
+    if (!hasName)
+        return malformed(field::contactName, "the name is missing");
+    if (!hasKey)
+        return malformed(field::publicKey, "the public key is missing");
+    if (!hasVerified)
+        return malformed(field::verified, "verified is missing");
+    return checkTimesPresent(hasCreated, hasModified, hasSort);
 }
 
 } // namespace
@@ -431,8 +549,26 @@ SecureNote SecureNote::clone() const
 
 RecordKind kindOf(const Record& record) noexcept
 {
-    return std::holds_alternative<OtpAccount>(record) ? RecordKind::OtpAccount
-                                                      : RecordKind::SecureNote;
+    struct Kind
+    {
+        RecordKind operator()(const OtpAccount&) const noexcept { return RecordKind::OtpAccount; }
+        RecordKind operator()(const SecureNote&) const noexcept { return RecordKind::SecureNote; }
+        RecordKind operator()(const Contact&) const noexcept { return RecordKind::Contact; }
+    };
+    return std::visit(Kind{}, record);
+}
+
+std::string_view kindName(RecordKind kind) noexcept
+{
+    switch (kind) {
+    case RecordKind::OtpAccount:
+        return "account";
+    case RecordKind::SecureNote:
+        return "note";
+    case RecordKind::Contact:
+        return "contact";
+    }
+    return "record";
 }
 
 const RecordId& idOf(const Record& record) noexcept
@@ -470,10 +606,12 @@ void neutraliseLabels(Record& record)
         account->issuer = encoding::neutralisedLabel(account->issuer);
         account->accountName = encoding::neutralisedLabel(account->accountName);
         neutraliseTags(account->tags);
+    } else if (auto* note = std::get_if<SecureNote>(&record)) {
+        note->title = encoding::neutralisedLabel(note->title);
+        neutraliseTags(note->tags);
     } else {
-        auto& note = std::get<SecureNote>(record);
-        note.title = encoding::neutralisedLabel(note.title);
-        neutraliseTags(note.tags);
+        auto& contact = std::get<Contact>(record);
+        contact.name = encoding::neutralisedLabel(contact.name);
     }
 }
 
@@ -505,7 +643,9 @@ VaultResult<void> validateRecord(const Record& record)
 {
     if (const auto* account = std::get_if<OtpAccount>(&record))
         return validateAccount(*account);
-    return validateNote(std::get<SecureNote>(record));
+    if (const auto* note = std::get_if<SecureNote>(&record))
+        return validateNote(*note);
+    return validateContact(std::get<Contact>(record));
 }
 
 VaultResult<SecureBuffer> encodeFields(const Record& record)
@@ -523,16 +663,28 @@ VaultResult<SecureBuffer> encodeFields(const Record& record)
 VaultResult<void> decodeFieldsInto(RecordKind kind, const RecordId& id, std::uint64_t version,
                                    ByteView fields, Record& out)
 {
-    if (kind == RecordKind::OtpAccount) {
+    switch (kind) {
+    case RecordKind::OtpAccount: {
         auto& account = out.emplace<OtpAccount>();
         account.id = id;
         account.version = version;
         return decodeAccount(fields, account);
     }
-    auto& note = out.emplace<SecureNote>();
-    note.id = id;
-    note.version = version;
-    return decodeNote(fields, note);
+    case RecordKind::SecureNote: {
+        auto& note = out.emplace<SecureNote>();
+        note.id = id;
+        note.version = version;
+        return decodeNote(fields, note);
+    }
+    case RecordKind::Contact: {
+        auto& contact = out.emplace<Contact>();
+        contact.id = id;
+        contact.version = version;
+        return decodeContact(fields, contact);
+    }
+    }
+    return fail(VaultError::Malformed,
+                "record: unknown kind " + std::to_string(static_cast<int>(kind)));
 }
 
 VaultResult<Record> decodeFields(RecordKind kind, const RecordId& id, std::uint64_t version,

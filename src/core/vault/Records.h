@@ -1,5 +1,6 @@
-// The two kinds of vault record and the encoding of their fields (the
-// plaintext that a record envelope seals; docs/FORMAT.md section 6.4).
+// The three kinds of vault record (OTP accounts, secure notes, contacts) and
+// the encoding of their fields (the plaintext that a record envelope seals;
+// docs/FORMAT.md section 6.4).
 //
 // Fields are a sequence of tag (1) || length (4, big-endian) || value, in
 // ascending tag order; every tag at most once except 0x09 (one per tag
@@ -32,10 +33,13 @@ using RecordId = std::array<std::uint8_t, recordIdSize>;
 enum class RecordKind : std::uint8_t {
     OtpAccount = 1,
     SecureNote = 2,
+    Contact = 3, // version 2 files only
 };
 
 inline constexpr std::size_t maximumSecretSize = 1024;
 inline constexpr std::size_t maximumTagSize = 256;
+inline constexpr std::size_t maximumContactNameSize = 256;
+inline constexpr std::size_t contactKeySize = 33; // a compressed secp256k1 point
 
 // Field tags (docs/FORMAT.md section 6.4).
 namespace field {
@@ -56,6 +60,9 @@ inline constexpr std::uint8_t lastUsed = 0x0e;
 inline constexpr std::uint8_t sortPosition = 0x0f;
 inline constexpr std::uint8_t title = 0x21;
 inline constexpr std::uint8_t body = 0x22;
+inline constexpr std::uint8_t contactName = 0x31;
+inline constexpr std::uint8_t publicKey = 0x32;
+inline constexpr std::uint8_t verified = 0x33;
 } // namespace field
 
 // A one-time-password account. id and version belong to the vault: add()
@@ -110,16 +117,37 @@ struct SecureNote
     [[nodiscard]] SecureNote clone() const;
 };
 
-using Record = std::variant<OtpAccount, SecureNote>;
+// A person the vault's owner shares with: their sharing key (the identity
+// of docs/FORMAT.md section 11) under a name the owner chose. verified says
+// the owner compared the key's fingerprint with that person by another
+// channel; reading a key never sets it. Contacts are never exported, shared
+// or shown as accounts (vault/Contacts.h finds, adds and changes them).
+struct Contact
+{
+    RecordId id{};
+    std::uint64_t version = 0;
+    std::string name;                                     // 1..maximumContactNameSize bytes
+    std::array<std::uint8_t, contactKeySize> publicKey{}; // compressed, a point on the curve
+    bool verified = false;
+    std::int64_t created = 0;
+    std::int64_t modified = 0;
+    std::uint32_t sortPosition = 0;
+
+    [[nodiscard]] Contact clone() const { return *this; }
+};
+
+using Record = std::variant<OtpAccount, SecureNote, Contact>;
 
 [[nodiscard]] RecordKind kindOf(const Record& record) noexcept;
+// "account", "note" or "contact": a kind as messages name it.
+[[nodiscard]] std::string_view kindName(RecordKind kind) noexcept;
 [[nodiscard]] const RecordId& idOf(const Record& record) noexcept;
 [[nodiscard]] std::uint64_t versionOf(const Record& record) noexcept;
 [[nodiscard]] std::uint32_t sortPositionOf(const Record& record) noexcept;
 [[nodiscard]] Record cloneRecord(const Record& record);
 
-// Makes record's one-line labels (issuer, account name, note title, tags)
-// show all they hold: encoding::neutralisedLabel on each (control characters
+// Makes record's one-line labels (issuer, account name, note title, tags,
+// contact name) show all they hold: encoding::neutralisedLabel on each (control characters
 // become a space; bidirectional overrides and invisible characters go), then
 // tags left empty or equal to an earlier one are dropped. Vault::add and
 // Vault::update do this to every record they take.
@@ -134,7 +162,8 @@ void neutraliseLabels(Record& record);
 
 // Checks that record can be stored: strings UTF-8 without NUL, tags 1..256
 // bytes and distinct; accounts: a 1..1024-byte secret and parameters that
-// otp::validate accepts. Fails with InvalidRecord naming the field.
+// otp::validate accepts; contacts: a 1..256-byte name and a public key that
+// is a compressed secp256k1 point. Fails with InvalidRecord naming the field.
 [[nodiscard]] VaultResult<void> validateRecord(const Record& record);
 
 // The field encoding of record (validated first: InvalidRecord).

@@ -239,8 +239,12 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         const std::uint8_t kind = structure[at + recordIdSize + 8];
         const auto length = readBigEndian<std::uint32_t>(structure.data() + at + recordIdSize + 9);
         at += recordHeaderSize;
+        if (versionOne && kind == static_cast<std::uint8_t>(RecordKind::Contact))
+            return fail(VaultError::Malformed,
+                        where() + ": a contact (kind 3) in a version 1 file");
         if (kind != static_cast<std::uint8_t>(RecordKind::OtpAccount) &&
-            kind != static_cast<std::uint8_t>(RecordKind::SecureNote))
+            kind != static_cast<std::uint8_t>(RecordKind::SecureNote) &&
+            kind != static_cast<std::uint8_t>(RecordKind::Contact))
             return fail(VaultError::Malformed, where() + ": unknown kind " + number(kind));
         record.kind = static_cast<RecordKind>(kind);
         if (length > structure.size() - at)

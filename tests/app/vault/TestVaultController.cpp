@@ -4,6 +4,7 @@
 #include "app/desktop/ClipboardService.h"
 #include "app/notes/NoteDraft.h"
 #include "app/notes/NoteStore.h"
+#include "app/vault/AccountCopies.h"
 #include "app/vault/Passwords.h"
 #include "app/vault/RecoveryPhrase.h"
 #include "app/vault/UndoHistory.h"
@@ -62,8 +63,9 @@ QString phraseOf(const keychain::Keychain& keychain)
                              qsizetype(keychain.mnemonic().size()));
 }
 
-// Writes a vault with two accounts at path; returns the first account's id.
-QByteArray writeVault(const QString& path)
+// Writes a vault with two accounts (and, withContact, the contact "Bob") at
+// path; returns the first account's id.
+QByteArray writeVault(const QString& path, bool withContact = false)
 {
     test::SeededRandom random(test::testSeed());
     auto keychain = keychain::Keychain::create(random, 24);
@@ -87,6 +89,14 @@ QByteArray writeVault(const QString& path)
             qFatal("add");
         if (i == 0)
             first = *id;
+    }
+    if (withContact) {
+        vault::Contact bob;
+        bob.name = "Bob";
+        bob.publicKey = keychain->recoveryKey().publicKey.compressed();
+        bob.sortPosition = 2;
+        if (!created->add(std::move(bob), random))
+            qFatal("add contact");
     }
     auto bytes = created->serialize(random, 2);
     if (!bytes)
@@ -228,6 +238,7 @@ private slots:
     void hotpAdvanceIsSaved();
     void moveAccountKeepsTheOrder();
     void notes();
+    void contactsAreNeitherAccountsNorNotes();
     void changePassword();
     void newRecoveryPhrase();
     void recoverWithThePhrase();
@@ -628,6 +639,37 @@ void TestVaultController::notes()
     controller.lock();
     QCOMPARE(notes.rowCount(), 0);
     QVERIFY(fixture.notes->reveal(id).isEmpty());
+}
+
+// The app has no contacts page yet: a vault's contacts show as no account
+// and no note, are not exported, and its saves keep them as they were.
+void TestVaultController::contactsAreNeitherAccountsNorNotes()
+{
+    Fixture fixture;
+    QVERIFY(QFile::remove(fixture.path));
+    writeVault(fixture.path, true);
+    VaultController& controller = *fixture.controller;
+    QVERIFY(unlockAndWait(controller, nfcPassword));
+    QCOMPARE(fixture.accounts->model()->rowCount(), 2);
+    QCOMPARE(fixture.notes->model()->rowCount(), 0);
+    const auto copies = app::accountCopies(controller, {});
+    QVERIFY(copies.ok());
+    QCOMPARE(copies->size(), std::size_t(2));
+    QVERIFY(!addNote(*fixture.notes, QStringLiteral("Door"), QStringLiteral("1234")).isEmpty());
+    QCOMPARE(fixture.notes->model()->rowCount(), 1);
+    QVERIFY(waitForSaves(controller));
+    const auto file = readBack(fixture.path, nfcPassword);
+    QVERIFY(file.has_value());
+    QCOMPARE(file->recordCount(), std::size_t(4));
+    QCOMPARE(accountCount(*file), std::size_t(2));
+    int contacts = 0;
+    for (std::size_t i = 0; i < file->recordCount(); ++i)
+        if (const auto* contact = std::get_if<vault::Contact>(&file->record(i))) {
+            QCOMPARE(contact->name, std::string("Bob"));
+            QCOMPARE(contact->version, std::uint64_t(1));
+            ++contacts;
+        }
+    QCOMPARE(contacts, 1);
 }
 
 void TestVaultController::changePassword()

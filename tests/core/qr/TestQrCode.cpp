@@ -2,6 +2,7 @@
 // Authenticator transfer code of the test files decodes to the URI its
 // EXPECTED.json names and imports to its accounts; PNG files that are not
 // PNG, are cut short or are too large are refused before decoding.
+#include "common/PngImage.h"
 #include "common/TestSupport.h"
 #include "encoding/Base32.h"
 #include "interop/importers/Import.h"
@@ -10,12 +11,12 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QtTest>
-#include <png.h>
 #include <string>
 #include <vector>
 
 using namespace watchword;
 using namespace watchword::qr;
+using watchword::test::writePng;
 
 Q_DECLARE_METATYPE(watchword::qr::Correction)
 
@@ -61,25 +62,6 @@ QList<QByteArray> validUris()
     if (uris.size() < 3)
         qFatal("otpauth/uris.json has fewer valid URIs than the tests use");
     return uris;
-}
-
-// A PNG made by libpng's own writer from pixels of the given layout.
-QByteArray writePng(const std::vector<std::uint8_t>& pixels, int width, int height,
-                    png_uint_32 format)
-{
-    png_image image{};
-    image.version = PNG_IMAGE_VERSION;
-    image.width = png_uint_32(width);
-    image.height = png_uint_32(height);
-    image.format = format;
-    png_alloc_size_t size = 0;
-    if (png_image_write_to_memory(&image, nullptr, &size, 0, pixels.data(), 0, nullptr) == 0)
-        qFatal("libpng could not size the test image: %s", image.message);
-    QByteArray out(qsizetype(size), '\0');
-    if (png_image_write_to_memory(&image, out.data(), &size, 0, pixels.data(), 0, nullptr) == 0)
-        qFatal("libpng could not write the test image: %s", image.message);
-    out.truncate(qsizetype(size));
-    return out;
 }
 
 ByteView bytesOf(const QByteArray& data)

@@ -1,6 +1,7 @@
 // The record field encoding (vault/Records.h): round trips of every field,
 // and every rule of the decoder and of validateRecord() with its error.
 #include "common/TestSupport.h"
+#include "crypto/Secp256k1.h"
 #include "vault/Records.h"
 
 #include <QtTest>
@@ -30,17 +31,13 @@ QByteArray be(std::uint64_t value, int bytes)
     return out;
 }
 
-// A valid TOTP account's fields, with one field replaced or dropped by tag.
-QByteArray accountFields(std::uint8_t replaceTag = 0, const QByteArray& replacement = {},
-                         bool drop = false)
+using FieldList = std::vector<std::pair<std::uint8_t, QByteArray>>;
+
+// fields encoded, with the one of replaceTag replaced by replacement, or
+// dropped.
+QByteArray encodedWith(const FieldList& fields, std::uint8_t replaceTag,
+                       const QByteArray& replacement, bool drop)
 {
-    const std::pair<std::uint8_t, QByteArray> fields[] = {
-        {field::issuer, "Issuer"},       {field::secret, "0123456789"},
-        {field::otpKind, be(1, 1)},      {field::algorithm, be(1, 1)},
-        {field::digits, be(6, 1)},       {field::period, be(30, 4)},
-        {field::created, be(100, 8)},    {field::modified, be(200, 8)},
-        {field::sortPosition, be(7, 4)},
-    };
     QByteArray out;
     for (const auto& [tag, value] : fields) {
         if (tag == replaceTag && drop)
@@ -49,6 +46,47 @@ QByteArray accountFields(std::uint8_t replaceTag = 0, const QByteArray& replacem
     }
     return out;
 }
+
+// A valid TOTP account's fields, with one field replaced or dropped by tag.
+QByteArray accountFields(std::uint8_t replaceTag = 0, const QByteArray& replacement = {},
+                         bool drop = false)
+{
+    return encodedWith(
+        {
+            {field::issuer, "Issuer"},
+            {field::secret, "0123456789"},
+            {field::otpKind, be(1, 1)},
+            {field::algorithm, be(1, 1)},
+            {field::digits, be(6, 1)},
+            {field::period, be(30, 4)},
+            {field::created, be(100, 8)},
+            {field::modified, be(200, 8)},
+            {field::sortPosition, be(7, 4)},
+        },
+        replaceTag, replacement, drop);
+}
+
+// The sharing key of the "abandon ... about" phrase (docs/FORMAT.md section
+// 11's worked example): a valid compressed point.
+const QByteArray contactKey =
+    QByteArray::fromHex("03ff42cfd942841e0cb79a15922820861dcc16216ae648a37d3659d3113d2514fc");
+
+// A valid contact's fields, with one field replaced or dropped by tag.
+QByteArray contactFields(std::uint8_t replaceTag = 0, const QByteArray& replacement = {},
+                         bool drop = false)
+{
+    return encodedWith({{field::created, be(100, 8)},
+                        {field::modified, be(200, 8)},
+                        {field::sortPosition, be(7, 4)},
+                        {field::contactName, "Alice"},
+                        {field::publicKey, contactKey},
+                        {field::verified, be(1, 1)}},
+                       replaceTag, replacement, drop);
+}
+// Where in contactFields() the modified time (13 + 13 bytes) and the name
+// (+ 9 + 10) end.
+constexpr qsizetype afterContactModified = 26;
+constexpr qsizetype afterContactName = 45;
 
 OtpAccount sampleAccount()
 {
@@ -62,6 +100,17 @@ OtpAccount sampleAccount()
     account.lastUsed = 9;
     account.sortPosition = 3;
     return account;
+}
+
+// validateRecord and encodeFields both refuse record as InvalidRecord.
+void verifyCannotBeStored(const Record& record)
+{
+    const auto valid = validateRecord(record);
+    QVERIFY(!valid.ok());
+    QCOMPARE(valid.error().code, VaultError::InvalidRecord);
+    const auto encoded = encodeFields(record);
+    QVERIFY(!encoded.ok());
+    QCOMPARE(encoded.error().code, VaultError::InvalidRecord);
 }
 
 } // namespace
@@ -121,6 +170,13 @@ private slots:
     void validateRejects();
     void hotpRoundTrip();
     void knownEncoding();
+    void contactDecodeRejects_data();
+    void contactDecodeRejects();
+    void contactValidateRejects_data();
+    void contactValidateRejects();
+    void contactRoundTrip_data();
+    void contactRoundTrip();
+    void contactKnownEncoding();
 };
 
 void TestVaultRecords::decodeRejects_data()
@@ -241,13 +297,7 @@ void TestVaultRecords::validateRejects()
         useNote = true;
         break;
     }
-    const Record record = useNote ? Record(std::move(note)) : Record(std::move(account));
-    const auto valid = validateRecord(record);
-    QVERIFY(!valid.ok());
-    QCOMPARE(valid.error().code, VaultError::InvalidRecord);
-    const auto encoded = encodeFields(record);
-    QVERIFY(!encoded.ok());
-    QCOMPARE(encoded.error().code, VaultError::InvalidRecord);
+    verifyCannotBeStored(useNote ? Record(std::move(note)) : Record(std::move(account)));
 }
 
 void TestVaultRecords::hotpRoundTrip()
@@ -294,6 +344,194 @@ void TestVaultRecords::knownEncoding()
                                                    "0f0000000400000002"
                                                    "210000000154"
                                                    "220000000142"));
+}
+
+// Every way a contact's fields (docs/FORMAT.md section 6.4, kind 3) can
+// break the format: Malformed, with the tag at fault named.
+void TestVaultRecords::contactDecodeRejects_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QByteArray>("fields");
+    QTest::addColumn<QString>("tag");
+    const int account = 1;
+    const int note = 2;
+    const int contact = 3;
+    const QByteArray uncompressed = [] {
+        const auto key = crypto::PublicKey::fromSec1(test::view(contactKey));
+        const auto bytes = key.value().uncompressed();
+        return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+    }();
+    QTest::newRow("name missing") << contact << contactFields(field::contactName, {}, true)
+                                  << "0x31";
+    QTest::newRow("empty name") << contact << contactFields(field::contactName, "") << "0x31";
+    QTest::newRow("257-byte name")
+        << contact << contactFields(field::contactName, QByteArray(257, 'n')) << "0x31";
+    QTest::newRow("name not UTF-8")
+        << contact << contactFields(field::contactName, "\xc3\x28") << "0x31";
+    QTest::newRow("name with NUL")
+        << contact << contactFields(field::contactName, QByteArray("a\0b", 3)) << "0x31";
+    QTest::newRow("name twice") << contact
+                                << contactFields().insert(afterContactName,
+                                                          fieldBytes(field::contactName, "B"))
+                                << "0x31";
+    QTest::newRow("key missing") << contact << contactFields(field::publicKey, {}, true) << "0x32";
+    QTest::newRow("key prefix 04")
+        << contact << contactFields(field::publicKey, QByteArray(1, '\x04') + contactKey.mid(1))
+        << "0x32";
+    QTest::newRow("key prefix 00")
+        << contact << contactFields(field::publicKey, QByteArray(1, '\x00') + contactKey.mid(1))
+        << "0x32";
+    QTest::newRow("key not on the curve")
+        << contact << contactFields(field::publicKey, QByteArray(1, '\x02') + QByteArray(32, '\0'))
+        << "0x32";
+    QTest::newRow("32-byte key") << contact << contactFields(field::publicKey, contactKey.left(32))
+                                 << "0x32";
+    QTest::newRow("34-byte key") << contact << contactFields(field::publicKey, contactKey + '\x01')
+                                 << "0x32";
+    QTest::newRow("65-byte uncompressed key")
+        << contact << contactFields(field::publicKey, uncompressed) << "0x32";
+    QTest::newRow("verified missing")
+        << contact << contactFields(field::verified, {}, true) << "0x33";
+    QTest::newRow("verified 2") << contact << contactFields(field::verified, be(2, 1)) << "0x33";
+    QTest::newRow("verified 255") << contact << contactFields(field::verified, be(255, 1))
+                                  << "0x33";
+    QTest::newRow("verified 2 bytes")
+        << contact << contactFields(field::verified, be(1, 2)) << "0x33";
+    QTest::newRow("created missing")
+        << contact << contactFields(field::created, {}, true) << "0x0c";
+    QTest::newRow("modified missing")
+        << contact << contactFields(field::modified, {}, true) << "0x0d";
+    QTest::newRow("sort position missing")
+        << contact << contactFields(field::sortPosition, {}, true) << "0x0f";
+    QTest::newRow("created 4 bytes")
+        << contact << contactFields(field::created, be(1, 4)) << "0x0c";
+    QTest::newRow("issuer in a contact")
+        << contact << fieldBytes(field::issuer, "x") + contactFields() << "0x01";
+    QTest::newRow("tag 0x09 in a contact")
+        << contact << fieldBytes(field::tag, "t") + contactFields() << "0x09";
+    QTest::newRow("last used in a contact")
+        << contact
+        << contactFields().insert(afterContactModified, fieldBytes(field::lastUsed, be(1, 8)))
+        << "0x0e";
+    QTest::newRow("title in a contact")
+        << contact << contactFields() + fieldBytes(field::title, "t") << "0x21";
+    QTest::newRow("unknown tag 0x34")
+        << contact << contactFields() + fieldBytes(0x34, "x") << "0x34";
+    QTest::newRow("out of order") << contact
+                                  << fieldBytes(field::contactName, "A") +
+                                         fieldBytes(field::created, be(1, 8))
+                                  << "0x0c";
+    QTest::newRow("name in an account")
+        << account << accountFields() + fieldBytes(field::contactName, "x") << "0x31";
+    QTest::newRow("key in a note")
+        << note
+        << fieldBytes(field::created, be(1, 8)) + fieldBytes(field::modified, be(1, 8)) +
+               fieldBytes(field::sortPosition, be(1, 4)) + fieldBytes(field::title, "t") +
+               fieldBytes(field::body, "b") + fieldBytes(field::publicKey, contactKey)
+        << "0x32";
+}
+
+void TestVaultRecords::contactDecodeRejects()
+{
+    QFETCH(int, kind);
+    QFETCH(QByteArray, fields);
+    QFETCH(QString, tag);
+    const auto decoded =
+        decodeFields(static_cast<RecordKind>(kind), RecordId{}, 1, test::view(fields));
+    QVERIFY(!decoded.ok());
+    QCOMPARE(decoded.error().code, VaultError::Malformed);
+    const QString message = QString::fromStdString(decoded.error().message);
+    QVERIFY2(message.contains(QStringLiteral("field ") + tag), qPrintable(message));
+    // The valid fields these rows break decode.
+    QVERIFY(decodeFields(RecordKind::Contact, RecordId{}, 1, test::view(contactFields())).ok());
+}
+
+void TestVaultRecords::contactValidateRejects_data()
+{
+    QTest::addColumn<QByteArray>("name");
+    QTest::addColumn<QByteArray>("key");
+    QTest::newRow("empty name") << QByteArray() << contactKey;
+    QTest::newRow("257-byte name") << QByteArray(257, 'n') << contactKey;
+    QTest::newRow("name not UTF-8") << QByteArray("\xe2\x82") << contactKey;
+    QTest::newRow("name with NUL") << QByteArray("a\0b", 3) << contactKey;
+    QTest::newRow("no key") << QByteArray("Alice") << QByteArray(33, '\0');
+    QTest::newRow("key prefix 04")
+        << QByteArray("Alice") << QByteArray(1, '\x04') + contactKey.mid(1);
+    QTest::newRow("key not on the curve")
+        << QByteArray("Alice") << QByteArray(1, '\x03') + QByteArray(32, '\0');
+}
+
+void TestVaultRecords::contactValidateRejects()
+{
+    QFETCH(QByteArray, name);
+    QFETCH(QByteArray, key);
+    Contact contact;
+    contact.name = name.toStdString();
+    std::copy(key.begin(), key.end(), contact.publicKey.begin());
+    verifyCannotBeStored(Record(contact));
+}
+
+void TestVaultRecords::contactRoundTrip_data()
+{
+    QTest::addColumn<QByteArray>("name");
+    QTest::addColumn<bool>("verified");
+    QTest::newRow("one byte, not verified") << QByteArray("A") << false;
+    QTest::newRow("UTF-8, verified") << QByteArray("\xc3\x85sa \xf0\x9f\x94\x91") << true;
+    QTest::newRow("256 bytes") << QByteArray(256, 'z') << true;
+}
+
+void TestVaultRecords::contactRoundTrip()
+{
+    QFETCH(QByteArray, name);
+    QFETCH(bool, verified);
+    Contact contact;
+    contact.name = name.toStdString();
+    std::copy(contactKey.begin(), contactKey.end(), contact.publicKey.begin());
+    contact.verified = verified;
+    contact.created = -7;
+    contact.modified = 1767225600;
+    contact.sortPosition = 0xffffffffu;
+    const auto encoded = encodeFields(Record(contact));
+    QVERIFY2(encoded.ok(), encoded.ok() ? "" : encoded.error().message.c_str());
+    RecordId id{};
+    id[15] = 0x77;
+    const auto decoded = decodeFields(RecordKind::Contact, id, 4, *encoded);
+    QVERIFY2(decoded.ok(), decoded.ok() ? "" : decoded.error().message.c_str());
+    QCOMPARE(kindOf(*decoded), RecordKind::Contact);
+    const auto& back = std::get<Contact>(*decoded);
+    QCOMPARE(back.id, id);
+    QCOMPARE(back.version, std::uint64_t{4});
+    QCOMPARE(back.name, contact.name);
+    QCOMPARE(back.publicKey, contact.publicKey);
+    QCOMPARE(back.verified, verified);
+    QCOMPARE(back.created, std::int64_t{-7});
+    QCOMPARE(back.modified, std::int64_t{1767225600});
+    QCOMPARE(back.sortPosition, 0xffffffffu);
+    // Cloned and compared field by field: the same record.
+    const Record copy = cloneRecord(*decoded);
+    QCOMPARE(std::get<Contact>(copy).name, contact.name);
+}
+
+void TestVaultRecords::contactKnownEncoding()
+{
+    // Written by hand from the table in docs/FORMAT.md section 6.4.
+    Contact contact;
+    contact.name = "Bo";
+    std::copy(contactKey.begin(), contactKey.end(), contact.publicKey.begin());
+    contact.verified = true;
+    contact.created = 1;
+    contact.modified = 2;
+    contact.sortPosition = 3;
+    const auto encoded = encodeFields(Record(contact));
+    QVERIFY(encoded.ok());
+    QCOMPARE(test::toHex(*encoded), QStringLiteral("0c000000080000000000000001"
+                                                   "0d000000080000000000000002"
+                                                   "0f0000000400000003"
+                                                   "3100000002426f"
+                                                   "3200000021") +
+                                        QString::fromLatin1(contactKey.toHex()) +
+                                        QStringLiteral("330000000101"));
+    QCOMPARE(encoded->size(), std::size_t{13 + 13 + 9 + 7 + 38 + 6});
 }
 
 QTEST_APPLESS_MAIN(TestVaultRecords)
