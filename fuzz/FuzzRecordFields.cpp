@@ -31,14 +31,16 @@ bool sameRecord(const OtpAccount& a, const OtpAccount& b)
            a.accountName == b.accountName && equalBytes(a.secret, b.secret) &&
            a.parameters == b.parameters && a.tags == b.tags && a.note == b.note &&
            a.iconReference == b.iconReference && a.created == b.created &&
-           a.modified == b.modified && a.lastUsed == b.lastUsed && a.sortPosition == b.sortPosition;
+           a.modified == b.modified && a.lastUsed == b.lastUsed &&
+           a.sortPosition == b.sortPosition && a.receivedFrom == b.receivedFrom;
 }
 
 bool sameRecord(const SecureNote& a, const SecureNote& b)
 {
     return a.id == b.id && a.version == b.version && a.title == b.title &&
            equalBytes(a.body, b.body) && a.tags == b.tags && a.created == b.created &&
-           a.modified == b.modified && a.sortPosition == b.sortPosition;
+           a.modified == b.modified && a.sortPosition == b.sortPosition &&
+           a.receivedFrom == b.receivedFrom;
 }
 
 bool sameRecord(const Contact& a, const Contact& b)

@@ -132,6 +132,17 @@ def record_seeds():
     ]
     write("fuzz-record-fields", "contact-3",
           b"\x03" + b"".join(bytes([tag]) + struct.pack(">I", len(value)) + value for tag, value in contact))
+    # A note received from a share (field 0x10: envelope id, sender key),
+    # the note of docs/FORMAT.md section 12.6.
+    envelope = json.loads((DATA / "share" / "envelope_vectors.json").read_text())["vectors"][0]
+    received = []
+    for tag, value in fields_of(bytes.fromhex(envelope["records"][0]["fields_hex"])):
+        if tag == 0x21:
+            received.append((0x10, bytes.fromhex(envelope["envelope_id"]) +
+                             bytes.fromhex(envelope["sender_public_key"])))
+        received.append((tag, value))
+    write("fuzz-record-fields", "note-received",
+          b"\x02" + b"".join(bytes([tag]) + struct.pack(">I", len(value)) + value for tag, value in received))
 
 
 def otpauth_seeds():

@@ -102,6 +102,8 @@ int runContacts(const std::vector<std::string>& args);
 int runIdentity(const std::vector<std::string>& args);
 int runKeychain(const std::vector<std::string>& args);
 int runQr(const std::vector<std::string>& args);
+int runReceiveCommand(const std::vector<std::string>& args);
+int runShareCommand(const std::vector<std::string>& args);
 int runSelfTest(const std::vector<std::string>& args);
 int runVault(const std::vector<std::string>& args);
 int runWatch(const std::vector<std::string>& args);

@@ -110,6 +110,10 @@ struct FileSubcommand
 // Runs the subcommand of command that args names (runSubcommand), with its
 // options parsed, its positional arguments counted, FILE not empty and
 // --wait checked, on FILE.
+// The same for a command without subcommands (share, receive): "help" or
+// "--help" prints usage; else command runs on FILE.
+int runFileCommand(const FileSubcommand& command, const char* usage,
+                   const std::vector<std::string>& args);
 int runFileSubcommands(std::string_view command, std::span<const FileSubcommand> subcommands,
                        const char* usage, const std::vector<std::string>& args);
 

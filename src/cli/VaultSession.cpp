@@ -8,6 +8,8 @@
 #include "vault/Calibration.h"
 #include "vault/PasswordStrength.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -191,11 +193,14 @@ Result<crypto::PublicKey, std::string> headerIdentity(const vault::VaultHeaderIn
 
 namespace {
 
-// Parses args for subcommand of command and runs it on FILE.
+// Parses args for subcommand of command (command alone when it has no
+// subcommands: command == subcommand.name) and runs it on FILE.
 int runWithFile(std::string_view command, const FileSubcommand& subcommand,
                 const std::vector<std::string>& args)
 {
-    const std::string prefix = std::string(command) + " " + std::string(subcommand.name);
+    const std::string prefix = command == subcommand.name
+                                   ? std::string(command)
+                                   : std::string(command) + " " + std::string(subcommand.name);
     auto arguments = Arguments::parse(args, subcommand.options);
     if (!arguments.ok())
         return reportError(arguments.error() + " (see watchword-cli " + std::string(command) +
@@ -216,6 +221,21 @@ int runWithFile(std::string_view command, const FileSubcommand& subcommand,
 }
 
 } // namespace
+
+int runFileCommand(const FileSubcommand& command, const char* usage,
+                   const std::vector<std::string>& args)
+{
+    if ((!args.empty() && args.front() == "help") ||
+        std::find(args.begin(), args.end(), "--help") != args.end()) {
+        std::fputs(usage, stdout);
+        return exitOk;
+    }
+    if (args.empty())
+        return reportError(std::string(command.name) + " takes " +
+                           std::string(command.positionalNames) + " (see watchword-cli " +
+                           std::string(command.name) + " --help)");
+    return runWithFile(command.name, command, args);
+}
 
 int runFileSubcommands(std::string_view command, std::span<const FileSubcommand> subcommands,
                        const char* usage, const std::vector<std::string>& args)

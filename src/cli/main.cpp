@@ -17,7 +17,9 @@ commands:
   identity   a vault's sharing identity: its text, fingerprint and QR code (show)
   keychain   make a recovery phrase, or show the identity key of one (new, show)
   qr         read the QR codes of a PNG image (decode)
+  receive    open a share sent to you and add what it holds to a vault
   selftest   run the known-answer tests of every primitive
+  share      send accounts and notes to contacts, sealed and signed
   vault      create and use a vault file (init, info, add, note, list, codes,
              remove, passwd, recover, import, export)
   watch      Garmin device profiles, what the watch app's work costs on each,
@@ -75,8 +77,12 @@ int run(std::vector<std::string> args)
         return runKeychain(args);
     if (command == "qr")
         return runQr(args);
+    if (command == "receive")
+        return runReceiveCommand(args);
     if (command == "selftest")
         return runSelfTest(args);
+    if (command == "share")
+        return runShareCommand(args);
     if (command == "vault")
         return runVault(args);
     if (command == "watch")

@@ -394,6 +394,7 @@ FIELD_TAGS = {
     0x0D: ("modified", {ACCOUNT, NOTE, CONTACT}, "i64"),
     0x0E: ("last_used", {ACCOUNT}, "i64"),
     0x0F: ("sort_position", {ACCOUNT, NOTE, CONTACT}, "u32"),
+    0x10: ("received_from", {ACCOUNT, NOTE}, "bytes"),
     0x21: ("title", {NOTE}, "string"),
     0x22: ("body", {NOTE}, "string"),
     0x31: ("name", {CONTACT}, "string"),
@@ -698,6 +699,11 @@ def decode_fields(plaintext: bytes, kind: int) -> dict:
     for name in ("created", "modified", "sort_position"):
         if name not in fields:
             raise ValueError("%s missing" % name)
+    if "received_from" in fields:
+        # 0x10: the envelope id (16 bytes), then the sender's key (33).
+        if len(fields["received_from"]) != 49:
+            raise ValueError("received from: %d bytes" % len(fields["received_from"]))
+        parse_compressed_point(fields["received_from"][16:])
     if kind == NOTE:
         for name in ("title", "body"):
             if name not in fields:

@@ -41,6 +41,7 @@ enum class EnvelopeError {
     ForgedSender,       // the content is intact but not signed by the key it names
     TooLargeForQr,      // the QR text would not fit one QR code
     InvalidContents,    // sealing: no recipient or record, too many, a repeat, a kind not shareable
+    NoIdentity,         // the vault has no sharing key to seal or open with (vault/Exchange.h)
     CryptoDisabled,     // the start-up self-test failed
 };
 

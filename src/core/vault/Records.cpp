@@ -54,6 +54,16 @@ public:
         m_size += fieldHeaderSize + value.size();
     }
     void text(std::uint8_t tag, std::string_view value) noexcept { bytes(tag, asBytes(value)); }
+    void receivedFrom(const std::optional<ReceivedFrom>& from) noexcept
+    {
+        if (!from)
+            return;
+        std::array<std::uint8_t, receivedFromSize> value;
+        std::copy(from->envelopeId.begin(), from->envelopeId.end(), value.begin());
+        std::copy(from->sender.begin(), from->sender.end(),
+                  value.begin() + from->envelopeId.size());
+        bytes(field::receivedFrom, value);
+    }
     void optionalText(std::uint8_t tag, std::string_view value) noexcept
     {
         if (!value.empty())
@@ -94,6 +104,7 @@ void writeFields(FieldWriter& writer, const OtpAccount& account) noexcept
     if (account.lastUsed)
         writer.integer(field::lastUsed, *account.lastUsed);
     writer.integer(field::sortPosition, account.sortPosition);
+    writer.receivedFrom(account.receivedFrom);
 }
 
 void writeFields(FieldWriter& writer, const SecureNote& note) noexcept
@@ -103,6 +114,7 @@ void writeFields(FieldWriter& writer, const SecureNote& note) noexcept
     writer.integer(field::created, note.created);
     writer.integer(field::modified, note.modified);
     writer.integer(field::sortPosition, note.sortPosition);
+    writer.receivedFrom(note.receivedFrom);
     writer.text(field::title, note.title);
     writer.bytes(field::body, note.body.span());
 }
@@ -271,13 +283,14 @@ constexpr std::uint64_t tagBit(std::uint8_t tag) noexcept
 }
 constexpr std::uint64_t accountTags = [] {
     std::uint64_t mask = 0;
-    for (std::uint8_t tag = field::issuer; tag <= field::sortPosition; ++tag)
+    for (std::uint8_t tag = field::issuer; tag <= field::receivedFrom; ++tag)
         mask |= tagBit(tag);
     return mask;
 }();
 constexpr std::uint64_t noteTags = tagBit(field::tag) | tagBit(field::created) |
                                    tagBit(field::modified) | tagBit(field::sortPosition) |
-                                   tagBit(field::title) | tagBit(field::body);
+                                   tagBit(field::receivedFrom) | tagBit(field::title) |
+                                   tagBit(field::body);
 constexpr std::uint64_t contactTags = tagBit(field::created) | tagBit(field::modified) |
                                       tagBit(field::sortPosition) | tagBit(field::contactName) |
                                       tagBit(field::publicKey) | tagBit(field::verified);
@@ -342,6 +355,21 @@ VaultResult<void> checkTimesPresent(bool hasCreated, bool hasModified, bool hasS
     return {};
 }
 
+// 0x10: the envelope id, then the sender's key, a compressed point.
+VaultResult<void> readReceivedFrom(const Field& f, std::optional<ReceivedFrom>& out)
+{
+    if (f.value.size() != receivedFromSize)
+        return malformed(f.tag, "must have " + std::to_string(receivedFromSize) + " bytes, not " +
+                                    std::to_string(f.value.size()));
+    ReceivedFrom from;
+    std::copy_n(f.value.begin(), from.envelopeId.size(), from.envelopeId.begin());
+    std::copy_n(f.value.begin() + from.envelopeId.size(), from.sender.size(), from.sender.begin());
+    if (!crypto::PublicKey::fromSec1(from.sender))
+        return malformed(f.tag, "the sender's key is not a compressed secp256k1 point");
+    out = from;
+    return {};
+}
+
 VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
 {
     bool hasSecret = false, hasKind = false, hasAlgorithm = false, hasDigits = false;
@@ -385,6 +413,8 @@ VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
                 return readInteger<std::int64_t>(f, account.lastUsed.emplace(), hasLastUsed);
             case field::sortPosition:
                 return readInteger<std::uint32_t>(f, account.sortPosition, hasSort);
+            case field::receivedFrom:
+                return readReceivedFrom(f, account.receivedFrom);
             default:
                 return malformed(f.tag, notAFieldOf(RecordKind::OtpAccount));
             }
@@ -440,6 +470,8 @@ VaultResult<void> decodeNote(ByteView fields, SecureNote& note)
                 return readInteger<std::int64_t>(f, note.modified, hasModified);
             case field::sortPosition:
                 return readInteger<std::uint32_t>(f, note.sortPosition, hasSort);
+            case field::receivedFrom:
+                return readReceivedFrom(f, note.receivedFrom);
             default:
                 return malformed(f.tag, notAFieldOf(RecordKind::SecureNote));
             }
@@ -530,6 +562,7 @@ OtpAccount OtpAccount::clone() const
     copy.modified = modified;
     copy.lastUsed = lastUsed;
     copy.sortPosition = sortPosition;
+    copy.receivedFrom = receivedFrom;
     return copy;
 }
 
@@ -544,6 +577,7 @@ SecureNote SecureNote::clone() const
     copy.created = created;
     copy.modified = modified;
     copy.sortPosition = sortPosition;
+    copy.receivedFrom = receivedFrom;
     return copy;
 }
 
@@ -641,10 +675,22 @@ std::string labelText(std::string_view issuer, std::string_view accountName)
 
 VaultResult<void> validateRecord(const Record& record)
 {
-    if (const auto* account = std::get_if<OtpAccount>(&record))
+    const auto senderIsAKey = [](const std::optional<ReceivedFrom>& from) -> VaultResult<void> {
+        if (from && !crypto::PublicKey::fromSec1(from->sender))
+            return fail(VaultError::InvalidRecord,
+                        "the sender of a received record is not a compressed secp256k1 point");
+        return {};
+    };
+    if (const auto* account = std::get_if<OtpAccount>(&record)) {
+        if (auto sender = senderIsAKey(account->receivedFrom); !sender)
+            return sender;
         return validateAccount(*account);
-    if (const auto* note = std::get_if<SecureNote>(&record))
+    }
+    if (const auto* note = std::get_if<SecureNote>(&record)) {
+        if (auto sender = senderIsAKey(note->receivedFrom); !sender)
+            return sender;
         return validateNote(*note);
+    }
     return validateContact(std::get<Contact>(record));
 }
 
@@ -720,6 +766,16 @@ std::uint8_t algorithmCode(crypto::HashAlgorithm algorithm) noexcept
         return 3;
     }
     return 0;
+}
+
+bool sameCodes(ByteView secretA, const otp::OtpParameters& a, ByteView secretB,
+               const otp::OtpParameters& b)
+{
+    if (a.kind != b.kind || a.algorithm != b.algorithm || a.digits != b.digits)
+        return false;
+    if (a.isTimeBased() && a.period != b.period)
+        return false;
+    return constantTimeEqual(secretA, secretB);
 }
 
 } // namespace watchword::vault

@@ -58,12 +58,25 @@ inline constexpr std::uint8_t created = 0x0c;
 inline constexpr std::uint8_t modified = 0x0d;
 inline constexpr std::uint8_t lastUsed = 0x0e;
 inline constexpr std::uint8_t sortPosition = 0x0f;
+inline constexpr std::uint8_t receivedFrom = 0x10;
 inline constexpr std::uint8_t title = 0x21;
 inline constexpr std::uint8_t body = 0x22;
 inline constexpr std::uint8_t contactName = 0x31;
 inline constexpr std::uint8_t publicKey = 0x32;
 inline constexpr std::uint8_t verified = 0x33;
 } // namespace field
+
+// Where a record received from another person came from (field 0x10): the
+// share envelope's id and its sender's sharing key (docs/FORMAT.md section
+// 12). Set when a received record is added; never sent on.
+struct ReceivedFrom
+{
+    std::array<std::uint8_t, 16> envelopeId{};
+    std::array<std::uint8_t, contactKeySize> sender{}; // compressed, a point on the curve
+
+    friend bool operator==(const ReceivedFrom&, const ReceivedFrom&) = default;
+};
+inline constexpr std::size_t receivedFromSize = 16 + contactKeySize;
 
 // A one-time-password account. id and version belong to the vault: add()
 // assigns them, update() bumps the version.
@@ -84,6 +97,7 @@ struct OtpAccount
     std::int64_t modified = 0; // Unix seconds
     std::optional<std::int64_t> lastUsed;
     std::uint32_t sortPosition = 0;
+    std::optional<ReceivedFrom> receivedFrom;
 
     [[nodiscard]] OtpAccount clone() const;
 };
@@ -113,6 +127,7 @@ struct SecureNote
     std::int64_t created = 0;
     std::int64_t modified = 0;
     std::uint32_t sortPosition = 0;
+    std::optional<ReceivedFrom> receivedFrom;
 
     [[nodiscard]] SecureNote clone() const;
 };
@@ -180,6 +195,14 @@ void neutraliseLabels(Record& record);
 [[nodiscard]] VaultResult<void> decodeFieldsInto(RecordKind kind, const RecordId& id,
                                                  std::uint64_t version, ByteView fields,
                                                  Record& out);
+
+// Whether two accounts would show the same codes: the same OTP kind,
+// algorithm, digits and (time-based) period, and the same secret, compared
+// in constant time. The HOTP counter is left out: it is where the account
+// has got to, not what it is, so a copy taken a few codes later is still the
+// same account.
+[[nodiscard]] bool sameCodes(ByteView secretA, const otp::OtpParameters& a, ByteView secretB,
+                             const otp::OtpParameters& b);
 
 // The codes of docs/FORMAT.md section 6's OTP kind (TOTP 1, HOTP 2, Steam 3)
 // and algorithm (SHA-1 1, SHA-256 2, SHA-512 3) fields; the watch export

@@ -54,16 +54,6 @@ std::string entryName(std::size_t index, const ImportedAccount& account)
 
 } // namespace
 
-bool sameCodes(ByteView secretA, const otp::OtpParameters& a, ByteView secretB,
-               const otp::OtpParameters& b)
-{
-    if (a.kind != b.kind || a.algorithm != b.algorithm || a.digits != b.digits)
-        return false;
-    if (a.isTimeBased() && a.period != b.period)
-        return false;
-    return constantTimeEqual(secretA, secretB);
-}
-
 std::vector<PlannedAccount> planImport(const Imported& imported, const vault::Vault& vault)
 {
     // Hash first, then compare: the vault's accounts and the entries read so

@@ -36,12 +36,9 @@ struct PlannedAccount
 
 // One row per imported account, in import order. Secrets are compared in
 // constant time.
-// Whether two accounts would show the same codes (the secrets compared in
-// constant time). The HOTP counter is left out: it is where the account has
-// got to, not what it is, so a copy taken a few codes later is still the
-// same account. The import's preview and the add dialog both ask this.
-[[nodiscard]] bool sameCodes(ByteView secretA, const otp::OtpParameters& a, ByteView secretB,
-                             const otp::OtpParameters& b);
+// Whether two accounts would show the same codes (vault/Records.h): the
+// import's preview and the add dialog both ask this.
+using vault::sameCodes;
 
 [[nodiscard]] std::vector<PlannedAccount> planImport(const Imported& imported,
                                                      const vault::Vault& vault);
