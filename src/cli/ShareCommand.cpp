@@ -105,9 +105,10 @@ unknown without --accept-unknown, or the vault could not be opened or
 saved. The vault file is never changed by a command that fails.
 )";
 
-// The largest SHARE file read: an armoured 1 MiB envelope with room around
-// it, or a PNG of a QR code.
-constexpr std::size_t maximumShareInput = share::maximumEnvelopeTextSize;
+// The largest SHARE file read: a PNG of a QR code (a photo of one can be
+// large); text over share::maximumEnvelopeTextSize is refused as it is read.
+constexpr std::size_t maximumShareInput =
+    std::max<std::size_t>(share::maximumEnvelopeTextSize, qr::maximumImageFileBytes);
 // The shortest record id prefix --record takes.
 constexpr std::size_t minimumRecordPrefixDigits = 8;
 
@@ -301,8 +302,10 @@ Result<Bytes, std::string> readShare(const std::string& path)
         return fail(file.error());
     const std::string name = path == "-" ? std::string("standard input") : path;
     const auto bytes = file->span();
-    if (qr::loadPng(bytes).ok()) {
+    if (qr::looksLikePng(bytes)) {
         const auto image = qr::loadPng(bytes);
+        if (!image)
+            return fail(name + ": " + image.error().message);
         const auto texts = qr::decodeQr(image->view());
         if (!texts)
             return fail(name + ": " + texts.error().message);

@@ -280,6 +280,11 @@ void TestCliShare::refusalsLeaveTheVaultAsItWas()
     writeBytes(cut, "-----BEGIN WATCHWORD SHARE-----\nV1dTSEFSRQ");
     verifyUsageError(bob.run({"receive"}, {cut}));
     verifyUsageError(bob.run({"receive"}, {bob.file(QStringLiteral("missing.wwshare"))}));
+    const QString brokenPng = bob.file(QStringLiteral("broken.png"));
+    writeBytes(brokenPng, QByteArray("\x89PNG\r\n\x1a\n", 8) + QByteArray(40, 'x'));
+    const Outcome png = bob.run({"receive"}, {brokenPng});
+    verifyUsageError(png);
+    QVERIFY2(png.err.contains("PNG"), qPrintable(describe(png)));
     QCOMPARE(bob.bytes(), bobBefore);
 
     // A wrong password: nothing opened, nothing changed.

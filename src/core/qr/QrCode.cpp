@@ -210,6 +210,12 @@ QrResult<Bytes> encodePng(const QrMatrix& matrix, int scale)
     return png;
 }
 
+bool looksLikePng(ByteView file) noexcept
+{
+    return file.size() >= pngSignature.size() &&
+           std::memcmp(file.data(), pngSignature.data(), pngSignature.size()) == 0;
+}
+
 QrResult<GreyPixels> loadPng(ByteView file)
 {
     if (file.size() > maximumImageFileBytes)
@@ -217,8 +223,7 @@ QrResult<GreyPixels> loadPng(ByteView file)
                     "The image file has " + std::to_string(file.size() / (1024 * 1024)) +
                         " MB; at most " + std::to_string(maximumImageFileBytes / (1024 * 1024)) +
                         " MB are scanned.");
-    if (file.size() < pngSignature.size() ||
-        std::memcmp(file.data(), pngSignature.data(), pngSignature.size()) != 0)
+    if (!looksLikePng(file))
         return fail(QrError::NotAnImage, "The file is not a PNG image.");
 
     PngImage reader;

@@ -83,5 +83,7 @@ struct GreyPixels
     GreyImage view() const noexcept { return {pixels.data(), width, height, width}; }
 };
 [[nodiscard]] QrResult<GreyPixels> loadPng(ByteView file);
+// Whether file starts with the PNG signature (loadPng may still refuse it).
+[[nodiscard]] bool looksLikePng(ByteView file) noexcept;
 
 } // namespace watchword::qr
