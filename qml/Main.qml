@@ -746,6 +746,8 @@ ApplicationWindow {
                     settings: window.settings
                     vault: window.vault
                     backups: window.backups
+                    onIdentityQrRequested: (text, fingerprint) =>
+                                              window.qrCodes().showIdentity(text, fingerprint)
                 }
             }
             // Made the first time the tab is shown, then kept (a run goes on

@@ -18,6 +18,10 @@ Pane {
     // backup and last error; null hides them.
     property var backups: null
 
+    // "QR code" beside the sharing identity: the window shows it (its QR
+    // code dialog), since this page lives in a loader of its own.
+    signal identityQrRequested(string text, string fingerprint)
+
     readonly property var autoLockChoices: [
         { text: qsTr("1 minute"), value: 1 },
         { text: qsTr("2 minutes"), value: 2 },
@@ -409,6 +413,13 @@ Pane {
                                 identityField.deselect()
                                 copiedTimer.restart()
                             }
+                        }
+                        Button {
+                            objectName: "identityQrButton"
+                            text: qsTr("QR code")
+                            Accessible.name: qsTr("Show your identity as a QR code")
+                            onClicked: page.identityQrRequested(page.vault.identity.text,
+                                                            page.vault.identity.fingerprint)
                         }
                         Label {
                             objectName: "identityCopiedLabel"

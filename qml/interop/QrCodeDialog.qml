@@ -4,10 +4,11 @@ import QtQuick.Layouts
 import Watchword.App
 import Watchword.Ui
 
-// An account's QR code for a phone to scan, or Google Authenticator transfer
-// codes shown one at a time. The code holds the secret: it stays covered
-// until the user asks to see it, and goes when the dialog closes or the
-// vault locks (QrCodeItem drops it). Presentation only.
+// An account's QR code for a phone to scan, Google Authenticator transfer
+// codes shown one at a time, or the vault's sharing identity. An account's
+// code holds the secret: it stays covered until the user asks to see it, and
+// goes when the dialog closes or the vault locks (QrCodeItem drops it). The
+// identity is public and shown at once. Presentation only.
 Popup {
     id: dialog
 
@@ -16,6 +17,8 @@ Popup {
     readonly property alias code: qrItem
     property string heading: ""
     property string explanation: ""
+    // Whether the code holds a secret (an account): covered until asked.
+    property bool secret: true
 
     readonly property bool dark: palette.window.hslLightness < 0.5
     readonly property color errorColor: dark ? "#f2b8b5" : "#b3261e"
@@ -23,13 +26,24 @@ Popup {
 
     function showAccount(recordId, title) {
         dialog.heading = qsTr("QR code of %1").arg(title)
+        dialog.secret = true
         dialog.explanation = qsTr("Scan it with the authenticator app of another device to add "
                                   + "this account there.")
         qrItem.showAccount(recordId)
         dialog.open()
     }
+    function showIdentity(text, fingerprint) {
+        dialog.heading = qsTr("Your sharing identity")
+        dialog.explanation = qsTr("Let the people who will share with you scan it, then compare "
+                                  + "these words with them by another channel: %1").arg(fingerprint)
+        dialog.secret = false
+        qrItem.showText(text)
+        qrItem.revealed = true
+        dialog.open()
+    }
     function showTransfer(recordIds) {
         dialog.heading = qsTr("Transfer to Google Authenticator")
+        dialog.secret = true
         dialog.explanation = qsTr("In Google Authenticator: Transfer accounts, Import accounts, "
                                   + "then scan each code in turn.")
         qrItem.showMigration(recordIds)
@@ -171,7 +185,7 @@ Popup {
             Layout.fillWidth: true
             Button {
                 text: qsTr("Hide")
-                visible: qrItem.revealed
+                visible: qrItem.revealed && dialog.secret
                 onClicked: qrItem.revealed = false
             }
             Item {

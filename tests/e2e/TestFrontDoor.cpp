@@ -5,6 +5,8 @@
 #include "app/codes/AccountStore.h"
 #include "app/desktop/AppSettings.h"
 #include "app/desktop/ClipboardService.h"
+#include "app/interop/QrCodeItem.h"
+#include "app/interop/QrReader.h"
 #include "app/notes/NoteStore.h"
 #include "app/vault/RecoveryPhrase.h"
 #include "app/vault/VaultController.h"
@@ -662,6 +664,30 @@ private slots:
         app.click(app.byName(QStringLiteral("copyIdentityButton")));
         QVERIFY(
             FrontDoor::waitFor([&] { return QGuiApplication::clipboard()->text() == expected; }));
+        // As a QR code: shown at once (it is public), and it reads back as
+        // the identity text.
+        app.click(app.byName(QStringLiteral("identityQrButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            const QQuickItem* code = app.byName(QStringLiteral("qrCode"));
+            return code != nullptr && code->isVisible() && code->property("revealed").toBool();
+        }));
+        auto* code =
+            qobject_cast<watchword::app::QrCodeItem*>(app.byName(QStringLiteral("qrCode")));
+        QVERIFY(code != nullptr);
+        QCOMPARE(code->count(), 1);
+        const auto scanned = watchword::app::decodeQrCodes(code->currentImage(code->scale()));
+        QCOMPARE(scanned.texts, QStringList{expected});
+        // And as the window draws it.
+        QVERIFY(FrontDoor::waitFor([&] {
+            return watchword::app::decodeQrCodes(app.window()->grabWindow()).texts ==
+                   QStringList{expected};
+        }));
+        const QString words = app.read(QStringLiteral("identityFingerprintLabel"), "text")
+                                  .toString()
+                                  .mid(QStringLiteral("Fingerprint: ").size());
+        QVERIFY(app.showsText(QStringLiteral("by another channel: ") + words));
+        app.key(Qt::Key_Escape);
+        QVERIFY(FrontDoor::waitFor([&] { return !code->isVisible(); }));
         // Saved: the file holds the identity, the recovery key unchanged.
         const auto header = [&] {
             QFile written(app.vaultPath());

@@ -116,7 +116,17 @@ bool QrCodeItem::showAccount(const QString& recordId)
         setCodes({}, {}, QString::fromStdString(uri.error().message));
         return false;
     }
-    auto matrix = qr::encodeQr(textOf(*uri));
+    return showOne(textOf(*uri));
+}
+
+bool QrCodeItem::showText(const QString& text)
+{
+    return showOne(text.toStdString());
+}
+
+bool QrCodeItem::showOne(std::string_view text)
+{
+    auto matrix = qr::encodeQr(text);
     if (!matrix) {
         setCodes({}, {}, QString::fromStdString(matrix.error().message));
         return false;

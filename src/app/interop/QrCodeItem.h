@@ -1,6 +1,6 @@
-// An account's otpauth:// URI, or Google Authenticator transfer URIs, drawn
-// as QR codes for a phone to scan. Each URI is encoded (core qr, libqrencode)
-// as soon as it is made and then wiped; only the module matrices are kept,
+// An account's otpauth:// URI, Google Authenticator transfer URIs, or the
+// vault's sharing identity, drawn as QR codes for a phone or camera to scan. Each URI is encoded
+// (core qr, libqrencode) as soon as it is made and then wiped; only the module matrices are kept,
 // in wiped buffers, and drawn on every paint into an image that is wiped
 // once painted: nothing is cached by an image provider. The code is drawn
 // only while revealed (the view's click-to-reveal), as solid squares of a
@@ -18,6 +18,7 @@
 #include <QString>
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
+#include <string_view>
 #include <vector>
 
 namespace watchword::app {
@@ -59,6 +60,9 @@ public:
     // Google Authenticator transfer codes for these accounts (every account
     // if none given), one after another by index.
     Q_INVOKABLE bool showMigration(const QStringList& recordIds);
+    // Public text (a sharing identity, docs/FORMAT.md section 11) as one
+    // code. It holds no secret: the view may show it revealed at once.
+    Q_INVOKABLE bool showText(const QString& text);
     // Drops every code and hides.
     Q_INVOKABLE void clear();
 
@@ -77,6 +81,8 @@ signals:
 
 private:
     void setCodes(std::vector<qr::QrMatrix> codes, QStringList warnings, QString error);
+    // text as the one code shown; false, with error, if it does not encode.
+    bool showOne(std::string_view text);
 
     VaultController* m_vault = nullptr; // not owned; null when destroyed
     bool m_revealed = false;

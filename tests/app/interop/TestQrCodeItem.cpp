@@ -39,6 +39,7 @@ private slots:
     void theDrawnCodeDecodesToTheAccountsUri();
     void migrationCodesGoOneByOne();
     void lockingDropsTheCodes();
+    void publicTextNeedsNoVault();
 };
 
 void TestQrCodeItem::modulesAreWholePixelSquaresInAQuietZone()
@@ -132,6 +133,25 @@ void TestQrCodeItem::lockingDropsTheCodes()
     QCOMPARE(item.count(), 0);
     QVERIFY(!item.revealed());
     QVERIFY(item.currentImage(2).isNull());
+}
+
+// The sharing identity: one code of exactly its text, with no vault needed;
+// clear() drops it.
+void TestQrCodeItem::publicTextNeedsNoVault()
+{
+    const QString identity = QStringLiteral(
+        "watchword-id:ww1q0l59n7eg2zpur9hng2ey2pqscwuc93pdtny3gmaxevaxyfay520cewspg5");
+    QrCodeItem item;
+    item.setSize(QSizeF(300, 300));
+    QVERIFY(item.showText(identity));
+    QCOMPARE(item.count(), 1);
+    QVERIFY(item.error().isEmpty());
+    QCOMPARE(decode(item.currentImage(item.scale())),
+             std::vector<std::string>{identity.toStdString()});
+    item.clear();
+    QCOMPARE(item.count(), 0);
+    QVERIFY(!item.showText(QString(3000, QLatin1Char('x'))));
+    QVERIFY(!item.error().isEmpty());
 }
 
 QTEST_MAIN(TestQrCodeItem)
