@@ -9,6 +9,7 @@ ApplicationWindow {
     required property VaultController vault
     required property AccountStore accounts
     required property NoteStore notes
+    required property ContactBook contacts
     required property Clock clock
     required property ClipboardService clipboard
     required property AppSettings settings
@@ -151,6 +152,9 @@ ApplicationWindow {
             return true
         case Navigator.Watch:
             tabs.currentIndex = 4
+            return true
+        case Navigator.Contacts:
+            tabs.currentIndex = 5
             return true
         case Navigator.ImportPreview:
             // The demo vault's sample: duplicates, a same-name account, new ones.
@@ -519,6 +523,12 @@ ApplicationWindow {
                     text: qsTr("Watch")
                     Accessible.name: qsTr("Watch (Alt+5)")
                 }
+                PageTab {
+                    objectName: "contactsTab"
+                    text: qsTr("Contacts")
+                    enabled: window.vault.state === VaultController.Unlocked
+                    Accessible.name: qsTr("Contacts (Alt+6)")
+                }
             }
             // Always in the row, shown or not: nothing moves under the mouse
             // when the vault locks or a save starts.
@@ -591,9 +601,9 @@ ApplicationWindow {
         }
     }
 
-    // Pages by key: Alt+1 to Alt+5, and Ctrl+Page Up / Page Down in turn.
+    // Pages by key: Alt+1 to Alt+6, and Ctrl+Page Up / Page Down in turn.
     Repeater {
-        model: 5
+        model: 6
         Item {
             required property int index
             Shortcut {
@@ -788,6 +798,21 @@ ApplicationWindow {
                     }
                 }
             }
+            // The contacts: like the notes, loaded only while unlocked and
+            // once the tab has been shown.
+            Loader {
+                id: contactsLoader
+                property bool wanted: false
+                active: wanted && window.vault.state === VaultController.Unlocked
+                StackLayout.onIsCurrentItemChanged: {
+                    if (StackLayout.isCurrentItem)
+                        wanted = true
+                }
+                sourceComponent: ContactsPage {
+                    vault: window.vault
+                    contacts: window.contacts
+                }
+            }
         }
     }
 
@@ -795,7 +820,8 @@ ApplicationWindow {
     Connections {
         target: window.vault
         function onStateChanged() {
-            if (window.vault.state !== VaultController.Unlocked && tabs.currentIndex === 1)
+            if (window.vault.state !== VaultController.Unlocked
+                    && (tabs.currentIndex === 1 || tabs.currentIndex === 5))
                 tabs.currentIndex = 0
         }
     }

@@ -63,6 +63,7 @@ shot() {
 shot codes codes --demo
 shot add-account add --demo
 shot notes notes --demo
+shot contacts contacts --demo
 shot settings settings --demo
 shot diagnostics diagnostics --demo
 # The same page after a quick run of the TOTP and key-agreement benchmarks

@@ -16,6 +16,7 @@
 #include "common/TestSupport.h"
 #include "keychain/Keychain.h"
 #include "share/Identity.h"
+#include "vault/Contacts.h"
 #include "vault/Vault.h"
 
 #include <QClipboard>
@@ -1155,6 +1156,110 @@ private slots:
         QCOMPARE(app.shell().notes()->model()->rowCount(), 1);
         app.click(app.byName(QStringLiteral("revealButton")));
         QVERIFY(showsIn(app, QStringLiteral("noteBody"), QStringLiteral("4711")));
+    }
+
+    // --- Contacts: an identity pasted and named, verified, renamed, removed
+    // and brought back with Ctrl+Z, each change in the file; a damaged
+    // identity refused with the core's sentence; the page gone on lock.
+    void contactsAddedVerifiedRenamedAndRemoved()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        app.key(Qt::Key_6, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("contactIdentityField")) != nullptr; }));
+        QVERIFY(app.byName(QStringLiteral("noContactsLabel")) != nullptr);
+        const auto keychain = watchword::keychain::Keychain::restore(
+            "legal winner thank year wave sausage worth useful legal winner thank yellow");
+        QVERIFY(keychain.ok());
+        const QString identity = QString::fromStdString(
+            watchword::share::identityText(keychain->sharingKey().publicKey));
+        const QString words = QString::fromStdString(
+            watchword::share::identityFingerprintText(keychain->sharingKey().publicKey));
+
+        // One letter changed: refused, nothing added.
+        QString damaged = identity;
+        damaged[30] = damaged[30] == QLatin1Char('q') ? QLatin1Char('p') : QLatin1Char('q');
+        app.click(app.byName(QStringLiteral("contactIdentityField")));
+        app.type(damaged);
+        app.key(Qt::Key_Return);
+        app.type(QStringLiteral("Bob"));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor([&] {
+            return app.read(QStringLiteral("contactError"), "text")
+                .toString()
+                .startsWith(QStringLiteral("the identity text is damaged"));
+        }));
+        QCOMPARE(app.read(QStringLiteral("contactsList"), "count").toInt(), 0);
+
+        app.click(app.byName(QStringLiteral("contactIdentityField")));
+        app.key(Qt::Key_A, Qt::ControlModifier);
+        app.type(identity);
+        app.click(app.byName(QStringLiteral("addContactButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("contactsList"), "count").toInt() == 1; }));
+        QVERIFY(app.byName(QStringLiteral("contactError")) == nullptr); // shown only when set
+        QVERIFY(app.byName(QStringLiteral("noContactsLabel")) == nullptr);
+        QVERIFY(showsIn(app, QStringLiteral("contactName"), QStringLiteral("Bob")));
+        QVERIFY(showsIn(app, QStringLiteral("contactVerified"), QStringLiteral("Not verified")));
+        QVERIFY(showsIn(app, QStringLiteral("contactFingerprint"),
+                        QStringLiteral("Fingerprint: ") + words));
+        QCOMPARE(app.read(QStringLiteral("contactIdentityField"), "text").toString(), QString());
+
+        app.click(app.byName(QStringLiteral("verifyContactButton")));
+        QVERIFY(showsIn(app, QStringLiteral("contactVerified"), QStringLiteral("Verified")));
+        app.click(app.byName(QStringLiteral("renameContactButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            const QQuickItem* field = app.byName(QStringLiteral("renameField"));
+            return field != nullptr && field->hasActiveFocus();
+        }));
+        app.type(QStringLiteral("Bob Builder"));
+        app.key(Qt::Key_Return);
+        QVERIFY(showsIn(app, QStringLiteral("contactName"), QStringLiteral("Bob Builder")));
+
+        // In the file: one verified contact of that name and key.
+        const auto onDisk = [&] {
+            const auto bytes = watchword::test::readBytes(app.vaultPath());
+            const QByteArray password = FrontDoor::password().toUtf8();
+            auto opened = watchword::vault::Vault::unlockWithPassword(
+                watchword::test::view(bytes), watchword::test::view(password));
+            std::vector<watchword::vault::Contact> contacts;
+            if (opened)
+                for (const auto* contact : watchword::vault::contactsOf(*opened))
+                    contacts.push_back(*contact);
+            return contacts;
+        };
+        QVERIFY(FrontDoor::waitFor(
+            [&] {
+                const auto contacts = onDisk();
+                return contacts.size() == 1 && contacts.front().name == "Bob Builder" &&
+                       contacts.front().verified &&
+                       contacts.front().publicKey == keychain->sharingKey().publicKey.compressed();
+            },
+            10000));
+
+        app.click(app.byName(QStringLiteral("removeContactButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("contactsList"), "count").toInt() == 0; }));
+        QVERIFY(FrontDoor::waitFor([&] { return onDisk().empty(); }, 10000));
+        QVERIFY(app.showsText(QStringLiteral("Removed contact Bob Builder")));
+        app.click(app.byName(QStringLiteral("undoContactButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("contactsList"), "count").toInt() == 1; }));
+        QVERIFY(app.byName(QStringLiteral("undoContactButton")) == nullptr);
+        // Removed again, and back by Ctrl+Z this time.
+        app.click(app.byName(QStringLiteral("removeContactButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("contactsList"), "count").toInt() == 0; }));
+        app.key(Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.read(QStringLiteral("contactsList"), "count").toInt() == 1; }));
+        QVERIFY(showsIn(app, QStringLiteral("contactName"), QStringLiteral("Bob Builder")));
+        QVERIFY(FrontDoor::waitFor([&] { return onDisk().size() == 1; }, 10000));
+
+        // Locked: the page goes, and the codes' unlock page is shown.
+        QVERIFY(lockByKeyboard(app));
+        QVERIFY(app.byName(QStringLiteral("contactsPage")) == nullptr);
     }
 
     // --- Notes: a note saved with Ctrl+S is found by a word of its body,

@@ -10,6 +10,7 @@
 #include "app/diagnostics/AppMetrics.h"
 #include "app/diagnostics/SelfTestModel.h"
 #include "app/notes/NoteStore.h"
+#include "app/sharing/ContactBook.h"
 #include "app/shell/LaunchTiming.h"
 #include "app/shell/Navigator.h"
 #include "app/vault/BackupFolder.h"
@@ -87,6 +88,7 @@ AppShell::AppShell(ShellOptions options, const QElapsedTimer& sinceMain, QObject
                              : std::make_unique<VaultController>(m_options.vaultPath);
     m_accounts = std::make_unique<AccountStore>(*m_vault, *m_clock, *m_clipboard);
     m_notes = std::make_unique<NoteStore>(*m_vault);
+    m_contacts = std::make_unique<ContactBook>(*m_vault);
     m_vault->setUnlockTargetMilliseconds(m_settings->unlockTargetMilliseconds());
     m_navigator = std::make_unique<Navigator>(m_vault.get());
     connect(m_settings.get(), &AppSettings::unlockTargetMillisecondsChanged, m_vault.get(), [this] {
@@ -156,6 +158,7 @@ bool AppShell::load()
         {{QStringLiteral("vault"), QVariant::fromValue(m_vault.get())},
          {QStringLiteral("accounts"), QVariant::fromValue(m_accounts.get())},
          {QStringLiteral("notes"), QVariant::fromValue(m_notes.get())},
+         {QStringLiteral("contacts"), QVariant::fromValue(m_contacts.get())},
          {QStringLiteral("clock"), QVariant::fromValue(m_clock.get())},
          {QStringLiteral("clipboard"), QVariant::fromValue(m_clipboard.get())},
          {QStringLiteral("settings"), QVariant::fromValue(m_settings.get())},

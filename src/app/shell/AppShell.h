@@ -26,6 +26,7 @@ class IdleLock;
 class LaunchTiming;
 class Navigator;
 class NoteStore;
+class ContactBook;
 class SelfTestModel;
 class Theme;
 class TrayIcon;
@@ -76,6 +77,7 @@ public:
     VaultController* vault() const { return m_vault.get(); }
     AccountStore* accounts() const { return m_accounts.get(); }
     NoteStore* notes() const { return m_notes.get(); }
+    ContactBook* contacts() const { return m_contacts.get(); }
     AppSettings* settings() const { return m_settings.get(); }
     ClipboardService* clipboard() const { return m_clipboard.get(); }
     Clock* clock() const { return m_clock.get(); }
@@ -97,6 +99,7 @@ private:
     std::unique_ptr<VaultController> m_vault;
     std::unique_ptr<AccountStore> m_accounts;
     std::unique_ptr<NoteStore> m_notes;
+    std::unique_ptr<ContactBook> m_contacts;
     std::unique_ptr<Navigator> m_navigator;
     std::unique_ptr<IdleLock> m_idleLock;
     std::unique_ptr<BackupFolder> m_backups;

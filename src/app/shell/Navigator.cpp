@@ -17,13 +17,14 @@ struct PageName
     Page page;
 };
 
-constexpr std::array<PageName, 14> pageTable{{
+constexpr std::array<PageName, 15> pageTable{{
     {"codes", Page::Codes},
     {"add", Page::Add},
     {"notes", Page::Notes},
     {"settings", Page::Settings},
     {"diagnostics", Page::Diagnostics},
     {"watch", Page::Watch},
+    {"contacts", Page::Contacts},
     {"import-preview", Page::ImportPreview},
     {"export", Page::Export},
     {"qr", Page::Qr},
@@ -43,6 +44,7 @@ bool needsUnlockedVault(Page page)
     case Page::Codes:
     case Page::Add:
     case Page::Notes:
+    case Page::Contacts:
     case Page::WatchDevice:
     case Page::ImportPreview:
     case Page::Export:

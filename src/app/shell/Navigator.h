@@ -31,6 +31,7 @@ public:
         Settings,
         Diagnostics,
         Watch,
+        Contacts,
         WatchDevice, // argument: the device id; an export opened on that watch
         ImportPreview,
         Export,

@@ -1,10 +1,14 @@
 #include "app/vault/DemoVault.h"
 
+#include "crypto/Secp256k1.h"
+#include "encoding/Hex.h"
 #include "interop/exporters/Export.h"
 #include "keychain/Keychain.h"
 #include "otp/OtpParameters.h"
 #include "vault/Calibration.h"
 
+#include <algorithm>
+#include <tuple>
 #include <utility>
 
 namespace watchword::app {
@@ -68,6 +72,31 @@ Result<DemoVault, std::string> makeDemoVault(crypto::RandomSource& random, std::
         note.modified = now;
         note.sortPosition = position++;
         if (auto added = created->add(std::move(note), random); !added)
+            return fail(added.error().message);
+    }
+    // Two people to share with, one verified: the sharing keys of the
+    // keychain test vectors' first two phrases (docs/FORMAT.md section 11).
+    const std::tuple<const char*, const char*, bool> contacts[] = {
+        {"Alice", "03ff42cfd942841e0cb79a15922820861dcc16216ae648a37d3659d3113d2514fc", true},
+        {"Bob", nullptr, false},
+    };
+    for (const auto& [name, keyHex, verified] : contacts) {
+        vault::Contact contact;
+        contact.name = name;
+        if (keyHex != nullptr) {
+            const auto key = encoding::fromHex(keyHex);
+            if (!key || key->size() != contact.publicKey.size())
+                return fail(std::string("the demo contact's key"));
+            std::copy(key->begin(), key->end(), contact.publicKey.begin());
+        } else {
+            // Any valid key: a fresh one.
+            contact.publicKey = crypto::SecretKey::generate(random).publicKey().compressed();
+        }
+        contact.verified = verified;
+        contact.created = now;
+        contact.modified = now;
+        contact.sortPosition = position++;
+        if (auto added = created->add(std::move(contact), random); !added)
             return fail(added.error().message);
     }
     auto file = created->serialize(random, now);

@@ -29,6 +29,7 @@ private slots:
         QTest::newRow("a watch") << "watch-fenix7" << true << int(Page::WatchDevice)
                                  << QStringLiteral("fenix7");
         QTest::newRow("the watch tab") << "watch" << true << int(Page::Watch) << QString();
+        QTest::newRow("contacts") << "contacts" << true << int(Page::Contacts) << QString();
         QTest::newRow("watch- alone") << "watch-" << false << 0 << QString();
         QTest::newRow("unknown") << "nosuch" << false << 0 << QString();
         QTest::newRow("case matters") << "Codes" << false << 0 << QString();
@@ -52,7 +53,7 @@ private slots:
     void everyListedNameParses()
     {
         const QStringList names = Navigator::pageNames();
-        QCOMPARE(names.size(), 15);
+        QCOMPARE(names.size(), 16);
         for (QString name : names) {
             name.replace(QStringLiteral("<device>"), QStringLiteral("fenix7"));
             QVERIFY2(Navigator::parsePage(name).has_value(), qPrintable(name));
@@ -70,8 +71,9 @@ private slots:
         Navigator navigator(&vault);
         QSignalSpy asked(&navigator, &Navigator::pageRequested);
 
-        for (const Page page : {Page::Codes, Page::Add, Page::Notes, Page::Qr, Page::Export,
-                                Page::ImportPreview, Page::QrTransfer, Page::WatchDevice})
+        for (const Page page :
+             {Page::Codes, Page::Add, Page::Notes, Page::Qr, Page::Export, Page::ImportPreview,
+              Page::QrTransfer, Page::WatchDevice, Page::Contacts})
             QVERIFY(!navigator.showPage({page, QString()}));
         QCOMPARE(asked.count(), 0);
 
