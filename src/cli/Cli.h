@@ -67,6 +67,8 @@ struct QrReadError
     bool noCode = false;
 };
 Result<std::vector<std::string>, QrReadError> readQrTexts(const std::string& path);
+// The same for a PNG already read (name: for the messages).
+Result<std::vector<std::string>, QrReadError> qrTextsOf(ByteView png, const std::string& name);
 
 // Secrets typed as text are normalized by text/SecretText.h.
 using text::normalizeSecretText;

@@ -28,12 +28,17 @@ Result<std::vector<std::string>, QrReadError> readQrTexts(const std::string& pat
     const auto file = readInputFile(path, qr::maximumImageFileBytes);
     if (!file)
         return fail(QrReadError{file.error()});
-    const auto image = qr::loadPng(file->span());
+    return qrTextsOf(file->span(), path);
+}
+
+Result<std::vector<std::string>, QrReadError> qrTextsOf(ByteView png, const std::string& name)
+{
+    const auto image = qr::loadPng(png);
     if (!image)
-        return fail(QrReadError{path + ": " + image.error().message});
+        return fail(QrReadError{name + ": " + image.error().message});
     auto texts = qr::decodeQr(image->view());
     if (!texts)
-        return fail(QrReadError{path + ": " + texts.error().message, true});
+        return fail(QrReadError{name + ": " + texts.error().message, true});
     return std::move(texts).value();
 }
 

@@ -132,9 +132,8 @@ Result<Recipient, std::string> recipientNamed(const vault::Vault& vault, const s
         auto key = share::parseIdentityText(which);
         if (!key)
             return fail("--to " + which + ": " + key.error().message);
-        for (const auto* contact : vault::contactsOf(vault))
-            if (vault::publicKeyOf(*contact) == *key)
-                return Recipient{std::move(*key), contact->name, contact->verified, true};
+        if (const auto* contact = vault::contactWithKey(vault, key->compressed()))
+            return Recipient{std::move(*key), contact->name, contact->verified, true};
         const auto fingerprint = share::identityFingerprintText(*key);
         return Recipient{std::move(*key), "the identity " + fingerprint, false, false};
     }
@@ -303,12 +302,9 @@ Result<Bytes, std::string> readShare(const std::string& path)
     const std::string name = path == "-" ? std::string("standard input") : path;
     const auto bytes = file->span();
     if (qr::looksLikePng(bytes)) {
-        const auto image = qr::loadPng(bytes);
-        if (!image)
-            return fail(name + ": " + image.error().message);
-        const auto texts = qr::decodeQr(image->view());
+        const auto texts = qrTextsOf(bytes, name);
         if (!texts)
-            return fail(name + ": " + texts.error().message);
+            return fail(texts.error().message);
         std::string firstError;
         for (const auto& text : *texts) {
             auto envelope = share::envelopeFromText(text);

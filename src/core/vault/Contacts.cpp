@@ -90,6 +90,15 @@ std::vector<const Contact*> contactsOf(const Vault& vault)
     return contacts;
 }
 
+const Contact* contactWithKey(const Vault& vault,
+                              const std::array<std::uint8_t, contactKeySize>& key)
+{
+    for (const Contact* contact : contactsOf(vault))
+        if (contact->publicKey == key)
+            return contact;
+    return nullptr;
+}
+
 crypto::PublicKey publicKeyOf(const Contact& contact)
 {
     return crypto::PublicKey::fromSec1(contact.publicKey).value();
@@ -151,9 +160,8 @@ ContactResult<RecordId> addContact(Vault& vault, const crypto::PublicKey& key,
         return fail(ContactError::OwnIdentity,
                     "that is your own identity: this vault's sharing key is not a contact");
     const auto compressed = key.compressed();
-    for (const Contact* contact : contactsOf(vault))
-        if (contact->publicKey == compressed)
-            return fail(ContactError::AlreadyAContact, "already a contact: " + contact->name);
+    if (const Contact* contact = contactWithKey(vault, compressed))
+        return fail(ContactError::AlreadyAContact, "already a contact: " + contact->name);
     if (const Contact* other = namedContact(vault, *named))
         return nameTaken(*other);
     Contact contact;

@@ -12,6 +12,7 @@
 #include "vault/Records.h"
 #include "vault/Vault.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -36,6 +37,10 @@ inline constexpr std::size_t minimumIdPrefixDigits = 4;
 
 // The vault's contacts in list order (section 6.3).
 [[nodiscard]] std::vector<const Contact*> contactsOf(const Vault& vault);
+
+// The contact whose public key is key (compressed), or null.
+[[nodiscard]] const Contact* contactWithKey(const Vault& vault,
+                                            const std::array<std::uint8_t, contactKeySize>& key);
 
 // The public key of a contact the vault holds (its key was checked when it
 // was added or read, so this cannot fail for one).

@@ -133,15 +133,11 @@ share::EnvelopeResult<ReceivedShare> openShare(const Vault& vault, ByteView enve
     share.otherRecipients = opened->recipients.size() - 1;
     if (senderKey == identity->publicKey) {
         share.senderStatus = SenderStatus::Yourself;
-    } else {
-        for (const auto* contact : contactsOf(vault))
-            if (contact->publicKey == opened->sender) {
-                share.senderStatus = contact->verified ? SenderStatus::VerifiedContact
-                                                       : SenderStatus::UnverifiedContact;
-                share.senderName = contact->name;
-                share.contact = contact->id;
-                break;
-            }
+    } else if (const Contact* contact = contactWithKey(vault, opened->sender)) {
+        share.senderStatus =
+            contact->verified ? SenderStatus::VerifiedContact : SenderStatus::UnverifiedContact;
+        share.senderName = contact->name;
+        share.contact = contact->id;
     }
     share.alreadyReceived = receivedBefore(vault, opened->id);
 
