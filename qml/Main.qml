@@ -290,6 +290,14 @@ ApplicationWindow {
                 parent: Overlay.overlay
                 vault: window.vault
                 onImported: (message) => window.notice = message
+                // A share dropped or chosen here goes to "Receive a share…".
+                Connections {
+                    target: importDialog.controller
+                    function onShareFound(envelope, sourceName) {
+                        importDialog.close()
+                        window.receiver().openData(envelope, sourceName)
+                    }
+                }
             }
         }
     }
@@ -331,6 +339,40 @@ ApplicationWindow {
     function qrCodes() {
         qrLoader.active = true
         return qrLoader.item
+    }
+    // Sharing with contacts: dialogs over the page.
+    Loader {
+        id: shareLoader
+        active: false
+        sourceComponent: Component {
+            ShareDialog {
+                parent: Overlay.overlay
+                vault: window.vault
+                contacts: window.contacts
+                onQrRequested: (text) => window.qrCodes().showShare(text)
+                onContactsRequested: tabs.currentIndex = 5
+            }
+        }
+    }
+    function sharer() {
+        shareLoader.active = true
+        return shareLoader.item
+    }
+    Loader {
+        id: receiveLoader
+        active: false
+        sourceComponent: Component {
+            ReceiveDialog {
+                parent: Overlay.overlay
+                vault: window.vault
+                contacts: window.contacts
+                onReceived: (message) => window.notice = message
+            }
+        }
+    }
+    function receiver() {
+        receiveLoader.active = true
+        return receiveLoader.item
     }
     // What the last import did, until dismissed.
     property string notice: ""
@@ -575,6 +617,18 @@ ApplicationWindow {
                         onTriggered: window.exporter().open()
                     }
                     MenuItem {
+                        objectName: "shareItem"
+                        text: qsTr("&Share with contacts\u2026")
+                        enabled: appMenu.unlocked && !window.vault.busy
+                        onTriggered: window.sharer().openFor([])
+                    }
+                    MenuItem {
+                        objectName: "receiveItem"
+                        text: qsTr("&Receive a share\u2026")
+                        enabled: appMenu.unlocked && !window.vault.busy
+                        onTriggered: window.receiver().open()
+                    }
+                    MenuItem {
                         id: transferItem
                         objectName: "transferItem"
                         text: qsTr("&Transfer to Google Authenticator\u2026")
@@ -671,6 +725,7 @@ ApplicationWindow {
             RowLayout {
                 anchors.fill: parent
                 Label {
+                    objectName: "noticeText"
                     text: window.notice
                     wrapMode: Text.Wrap
                     Layout.fillWidth: true
@@ -742,6 +797,7 @@ ApplicationWindow {
                 sourceComponent: NotesPage {
                     vault: window.vault
                     notes: window.notes
+                    onShareRequested: (recordId) => window.sharer().openFor([recordId])
                 }
             }
             // Made the first time the tab is shown (the launch draws the
@@ -867,6 +923,7 @@ ApplicationWindow {
             onMoveRequested: (recordId, to) => window.accounts.move(recordId, to)
             onUndoRequested: window.vault.history.undo()
             onQrRequested: (recordId, title) => window.qrCodes().showAccount(recordId, title)
+            onShareRequested: (recordId) => window.sharer().openFor([recordId])
             onFileDropped: (file) => window.importer().openFile(file)
         }
     }

@@ -51,6 +51,8 @@ Pane {
     signal undoRequested()
     // "Show QR code": the account's otpauth:// link as a code for a phone.
     signal qrRequested(string recordId, string title)
+    // "Share…": the account sealed to contacts.
+    signal shareRequested(string recordId)
     // A file dropped on the list: an export to import.
     signal fileDropped(url file)
 
@@ -138,6 +140,11 @@ Pane {
             text: qsTr("Move &down")
             enabled: page.reorderable && actions.row >= 0 && actions.row < list.count - 1
             onTriggered: page.moveRequested(actions.recordId, actions.row + 1)
+        }
+        MenuItem {
+            objectName: "shareAccountItem"
+            text: qsTr("&Share\u2026")
+            onTriggered: page.shareRequested(actions.recordId)
         }
         MenuItem {
             objectName: "showQrItem"

@@ -8,7 +8,7 @@ import Watchword.Ui
 // codes shown one at a time, or the vault's sharing identity. An account's
 // code holds the secret: it stays covered until the user asks to see it, and
 // goes when the dialog closes or the vault locks (QrCodeItem drops it). The
-// identity is public and shown at once. Presentation only.
+// identity and a share (sealed to its recipients) are shown at once. Presentation only.
 Popup {
     id: dialog
 
@@ -36,6 +36,15 @@ Popup {
         dialog.heading = qsTr("Your sharing identity")
         dialog.explanation = qsTr("Let the people who will share with you scan it, then compare "
                                   + "these words with them by another channel: %1").arg(fingerprint)
+        dialog.secret = false
+        qrItem.showText(text)
+        qrItem.revealed = true
+        dialog.open()
+    }
+    function showShare(text) {
+        dialog.heading = qsTr("Share as a QR code")
+        dialog.explanation = qsTr("Let the people it is for scan it with Watchword (Receive a "
+                                  + "share, QR code). Only they can open it.")
         dialog.secret = false
         qrItem.showText(text)
         qrItem.revealed = true

@@ -24,6 +24,8 @@ Pane {
     required property var vault
     required property var notes
     readonly property var noteList: notes ? notes.model : null
+    // "Share…": the note sealed to contacts.
+    signal shareRequested(string recordId)
     property alias searchText: searchField.text
     // The chosen note (a noteEntry: recordId, title, tags, modified), or
     // null.
@@ -647,6 +649,13 @@ Pane {
                             enabled: page.editable
                             Accessible.name: qsTr("Edit the note")
                             onClicked: page.editSelected()
+                        }
+                        Button {
+                            objectName: "shareNoteButton"
+                            text: qsTr("Share\u2026")
+                            enabled: page.editable
+                            Accessible.name: qsTr("Share the note with contacts")
+                            onClicked: page.shareRequested(page.selected.recordId)
                         }
                         Button {
                             objectName: "deleteButton"

@@ -394,12 +394,10 @@ Result<std::vector<std::size_t>, std::string> chosenRecords(const Arguments& arg
         }
         return chosen;
     }
-    const bool all = arguments.has("all");
-    if (share.alreadyReceived && !all)
-        return chosen;
+    if (!arguments.has("all"))
+        return vault::suggestedRecords(share);
     for (std::size_t i = 0; i < share.records.size(); ++i)
-        if (all || !share.records[i].duplicateOf)
-            chosen.push_back(i);
+        chosen.push_back(i);
     return chosen;
 }
 

@@ -24,10 +24,11 @@ namespace watchword::test {
 
 inline const QString fixturePassword = QStringLiteral("fixture password");
 
-// Two TOTP accounts, "First" and "Second" (alice), random secrets.
-inline void writeFixtureVault(const QString& path)
+// Two TOTP accounts, "First" and "Second" (alice), random secrets. Another
+// seed makes another person's vault: another phrase, identity and secrets.
+inline void writeFixtureVault(const QString& path, std::uint64_t seed = testSeed())
 {
-    SeededRandom random(testSeed());
+    SeededRandom random(seed);
     auto keychain = keychain::Keychain::create(random, 24);
     if (!keychain)
         qFatal("keychain");
@@ -63,9 +64,9 @@ struct VaultFixture
     std::unique_ptr<app::VaultController> controller;
     std::unique_ptr<app::AccountStore> accounts;
 
-    VaultFixture()
+    explicit VaultFixture(std::uint64_t seed = testSeed())
     {
-        writeFixtureVault(path);
+        writeFixtureVault(path, seed);
         controller = std::make_unique<app::VaultController>(path);
         controller->setUnlockTargetMilliseconds(100);
         accounts = std::make_unique<app::AccountStore>(*controller, clock, clipboard);

@@ -431,36 +431,54 @@ bool FrontDoor::waitFor(const std::function<bool()>& predicate, int timeout)
     return true;
 }
 
-const SharedVault& sharedVault()
+namespace {
+
+// A vault with FrontDoor::password() and no accounts at file; the KDF at its
+// floor (the tests are about the window, not the KDF). Empty on failure.
+SharedVault makeVault(const QString& file)
+{
+    SharedVault result;
+    const vault::Calibration floor;
+    auto keychain = keychain::Keychain::create(crypto::systemRandom(), 24);
+    const QByteArray password = FrontDoor::password().toUtf8();
+    const ByteView passwordBytes(reinterpret_cast<const std::uint8_t*>(password.constData()),
+                                 std::size_t(password.size()));
+    const std::int64_t now = QDateTime::currentSecsSinceEpoch();
+    if (!keychain)
+        return result;
+    auto created =
+        vault::Vault::create(passwordBytes, *keychain, floor, crypto::systemRandom(), now);
+    if (!created)
+        return result;
+    auto bytes = created->serialize(crypto::systemRandom(), now);
+    if (!bytes)
+        return result;
+    auto storage = vault::VaultStorage::create(file.toStdString(), *bytes, crypto::systemRandom());
+    if (!storage)
+        return result;
+    result.file = file;
+    result.phrase = QString::fromUtf8(keychain->mnemonic().view().data(),
+                                      qsizetype(keychain->mnemonic().view().size()));
+    return result;
+}
+
+const QTemporaryDir& vaultFolder()
 {
     static const QTemporaryDir folder;
-    static const SharedVault made = [] {
-        SharedVault result;
-        result.file = folder.filePath(QStringLiteral("shared.wwv"));
-        // The KDF at its floor: the test is about the window, not the KDF.
-        const vault::Calibration floor;
-        auto keychain = keychain::Keychain::create(crypto::systemRandom(), 24);
-        const QByteArray password = FrontDoor::password().toUtf8();
-        const ByteView passwordBytes(reinterpret_cast<const std::uint8_t*>(password.constData()),
-                                     std::size_t(password.size()));
-        const std::int64_t now = QDateTime::currentSecsSinceEpoch();
-        if (!keychain)
-            return result;
-        auto created =
-            vault::Vault::create(passwordBytes, *keychain, floor, crypto::systemRandom(), now);
-        if (!created)
-            return result;
-        auto bytes = created->serialize(crypto::systemRandom(), now);
-        if (!bytes)
-            return result;
-        auto storage =
-            vault::VaultStorage::create(result.file.toStdString(), *bytes, crypto::systemRandom());
-        if (!storage)
-            return result;
-        result.phrase = QString::fromUtf8(keychain->mnemonic().view().data(),
-                                          qsizetype(keychain->mnemonic().view().size()));
-        return result;
-    }();
+    return folder;
+}
+
+} // namespace
+
+const SharedVault& sharedVault()
+{
+    static const SharedVault made = makeVault(vaultFolder().filePath(QStringLiteral("shared.wwv")));
+    return made;
+}
+
+const SharedVault& otherPersonsVault()
+{
+    static const SharedVault made = makeVault(vaultFolder().filePath(QStringLiteral("other.wwv")));
     return made;
 }
 

@@ -113,5 +113,7 @@ struct SharedVault
     QString phrase;
 };
 const SharedVault& sharedVault();
+// Another person's vault, made the same way: another phrase and identity.
+const SharedVault& otherPersonsVault();
 
 } // namespace watchword::e2e

@@ -14,6 +14,7 @@
 #include "common/PrivateBus.h"
 #include "common/QrImage.h"
 #include "common/TestSupport.h"
+#include "encoding/Base32.h"
 #include "keychain/Keychain.h"
 #include "share/Identity.h"
 #include "vault/Contacts.h"
@@ -1156,6 +1157,238 @@ private slots:
         QCOMPARE(app.shell().notes()->model()->rowCount(), 1);
         app.click(app.byName(QStringLiteral("revealButton")));
         QVERIFY(showsIn(app, QStringLiteral("noteBody"), QStringLiteral("4711")));
+    }
+
+    // --- Sharing between two people, each with their own vault, through
+    // the window. Alice adds Bob as a contact, shares an account (from its
+    // row's menu) as text and as a QR code, and a note (from the note's
+    // page) as a file; her own app cannot open what she sealed to Bob.
+    // Bob pastes the text: from someone unknown, shown by fingerprint; he
+    // adds Alice as a contact there, then the account. He opens the file
+    // (from Alice now, not verified) and adds the note; the QR code, read
+    // from an image of Alice's window, is the share already received. His
+    // file then holds Alice's account (the same codes), her note and her
+    // as a contact.
+    void twoPeopleShareThroughTheWindow()
+    {
+        namespace ww = watchword;
+        const auto& bobsVault = ww::e2e::otherPersonsVault();
+        QVERIFY(!bobsVault.file.isEmpty());
+        const auto bobsKeychain = ww::keychain::Keychain::restore(bobsVault.phrase.toStdString());
+        QVERIFY(bobsKeychain.ok());
+        const QString bobsIdentity =
+            QString::fromStdString(ww::share::identityText(bobsKeychain->sharingKey().publicKey));
+
+        // Alice: Bob as a verified contact, an account and a note.
+        FrontDoor& alice = open();
+        QVERIFY(unlock(alice));
+        alice.key(Qt::Key_6, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return alice.byName(QStringLiteral("contactIdentityField")) != nullptr; }));
+        alice.click(alice.byName(QStringLiteral("contactIdentityField")));
+        alice.type(bobsIdentity);
+        alice.key(Qt::Key_Return);
+        alice.type(QStringLiteral("Bob"));
+        alice.key(Qt::Key_Return);
+        QVERIFY(showsIn(alice, QStringLiteral("contactName"), QStringLiteral("Bob")));
+        alice.click(alice.byName(QStringLiteral("verifyContactButton")));
+        QVERIFY(showsIn(alice, QStringLiteral("contactVerified"), QStringLiteral("Verified")));
+        alice.key(Qt::Key_1, Qt::AltModifier);
+        QVERIFY(addByLink(alice, QStringLiteral("otpauth://totp/Forge:alice?secret="
+                                                "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Forge")));
+        QVERIFY(newNoteByKeyboard(alice));
+        alice.type(QStringLiteral("Wi-Fi"));
+        alice.click(alice.byName(QStringLiteral("bodyEditor")));
+        alice.type(QStringLiteral("guest / correct-pony-42"));
+        alice.key(Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(showsIn(alice, QStringLiteral("noteHeading"), QStringLiteral("Wi-Fi")));
+
+        // The note, from its page, as a file.
+        alice.click(alice.byName(QStringLiteral("shareNoteButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return alice.byName(QStringLiteral("recipient-Bob")) != nullptr; }));
+        QVERIFY(alice.read(QStringLiteral("shareRecord-Wi-Fi"), "checked").toBool());
+        QVERIFY(!alice.read(QStringLiteral("makeShareButton"), "enabled").toBool());
+        QVERIFY(showsIn(alice, QStringLiteral("shareProblem"),
+                        QStringLiteral("Tick at least one person.")));
+        alice.click(alice.byName(QStringLiteral("recipient-Bob")));
+        alice.click(alice.byName(QStringLiteral("makeShareButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return alice.read(QStringLiteral("shareSummary"), "text")
+                .toString()
+                .startsWith(QStringLiteral("1 record for Bob"));
+        }));
+        alice.click(alice.byName(QStringLiteral("saveShareButton")));
+        saveAs(alice, QStringLiteral("wifi-for-bob"));
+        const QString noteFile =
+            QDir(alice.home()).filePath(QStringLiteral("wifi-for-bob.wwshare"));
+        QVERIFY(FrontDoor::waitFor([&] { return QFileInfo::exists(noteFile); }));
+        QVERIFY(showsIn(alice, QStringLiteral("shareResult"),
+                        QStringLiteral("Saved the share to wifi-for-bob.wwshare. Send it to the "
+                                       "people it is for by any channel: only they can open it.")));
+        alice.click(alice.byName(QStringLiteral("closeShareButton")));
+
+        // The account, from its row's menu, as text and as a QR code.
+        alice.key(Qt::Key_1, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return alice.byName(QStringLiteral("menuButton")) != nullptr; }));
+        alice.click(alice.byName(QStringLiteral("menuButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return alice.byName(QStringLiteral("shareAccountItem")) != nullptr; }));
+        alice.click(alice.byName(QStringLiteral("shareAccountItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return alice.byName(QStringLiteral("recipient-Bob")) != nullptr; }));
+        QVERIFY(alice.read(QStringLiteral("shareRecord-Forge (alice)"), "checked").toBool());
+        QVERIFY(!alice.read(QStringLiteral("shareRecord-Wi-Fi"), "checked").toBool());
+        alice.click(alice.byName(QStringLiteral("recipient-Bob")));
+        alice.click(alice.byName(QStringLiteral("makeShareButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return alice.byName(QStringLiteral("copyShareButton")) != nullptr; }));
+        alice.click(alice.byName(QStringLiteral("copyShareButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return QGuiApplication::clipboard()->text().startsWith(
+                QStringLiteral("-----BEGIN WATCHWORD SHARE-----\n"));
+        }));
+        const QString sharedText = QGuiApplication::clipboard()->text();
+        alice.click(alice.byName(QStringLiteral("qrShareButton")));
+        QImage qrShot;
+        QVERIFY(FrontDoor::waitFor([&] {
+            qrShot = alice.window()->grabWindow();
+            const auto scanned = ww::app::decodeQrCodes(qrShot).texts;
+            return scanned.size() == 1 && scanned.front().startsWith("watchword-share:");
+        }));
+        alice.key(Qt::Key_Escape); // the QR code
+        alice.click(alice.byName(QStringLiteral("closeShareButton")));
+
+        // Alice cannot open what she sealed to Bob.
+        alice.click(alice.byName(QStringLiteral("appMenuButton")));
+        alice.click(alice.byName(QStringLiteral("receiveItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return alice.byName(QStringLiteral("sharePasteArea")) != nullptr; }));
+        alice.click(alice.byName(QStringLiteral("sharePasteArea")));
+        alice.key(Qt::Key_V, Qt::ControlModifier);
+        alice.click(alice.byName(QStringLiteral("openPastedButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return alice.read(QStringLiteral("receiveError"), "text")
+                .toString()
+                .contains(QStringLiteral("not for"));
+        }));
+        QVERIFY(alice.byName(QStringLiteral("receivedList")) == nullptr);
+        alice.click(alice.byName(QStringLiteral("closeReceiveButton")));
+        const QByteArray noteShare = ww::test::readBytes(noteFile);
+        QVERIFY(noteShare.startsWith("WWSHARE"));
+        alice.stop();
+
+        // Bob, on his own vault, with the file and a picture of the code.
+        m_app = std::make_unique<FrontDoor>(bobsVault.file);
+        FrontDoor& bob = *m_app;
+        QFile copy(QDir(bob.home()).filePath(QStringLiteral("wifi.wwshare")));
+        QVERIFY(copy.open(QIODevice::WriteOnly) && copy.write(noteShare) == noteShare.size());
+        copy.close();
+        QVERIFY(qrShot.save(QDir(bob.home()).filePath(QStringLiteral("code.png"))));
+        QVERIFY(bob.start());
+        QVERIFY(unlock(bob));
+
+        // The text, pasted: from someone unknown until Bob names them.
+        bob.click(bob.byName(QStringLiteral("appMenuButton")));
+        bob.click(bob.byName(QStringLiteral("receiveItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("sharePasteArea")) != nullptr; }));
+        QCOMPARE(QGuiApplication::clipboard()->text(), sharedText);
+        bob.click(bob.byName(QStringLiteral("sharePasteArea")));
+        bob.key(Qt::Key_V, Qt::ControlModifier);
+        bob.click(bob.byName(QStringLiteral("openPastedButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("senderLabel")) != nullptr; }));
+        const QString unknownText = bob.read(QStringLiteral("senderLabel"), "text").toString();
+        QVERIFY2(unknownText.startsWith(QStringLiteral("From someone who is not one of your "
+                                                       "contacts. Their fingerprint: ")),
+                 qPrintable(unknownText));
+        QCOMPARE(bob.read(QStringLiteral("received-Forge (alice)"), "checked").toBool(), true);
+        QVERIFY(!bob.read(QStringLiteral("addReceivedButton"), "enabled").toBool());
+        bob.click(bob.byName(QStringLiteral("senderNameField")));
+        bob.type(QStringLiteral("Alice"));
+        bob.click(bob.byName(QStringLiteral("addSenderButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return bob.read(QStringLiteral("senderLabel"), "text")
+                .toString()
+                .startsWith(QStringLiteral("From Alice, a contact you have not verified"));
+        }));
+        QVERIFY(bob.read(QStringLiteral("senderLabel"), "text")
+                    .toString()
+                    .endsWith(unknownText.section(QStringLiteral("fingerprint: "), 1)
+                                  .section(QLatin1Char('.'), 0, 0)));
+        QCOMPARE(bob.read(QStringLiteral("addReceivedButton"), "text").toString(),
+                 QStringLiteral("Add 1 record"));
+        bob.click(bob.byName(QStringLiteral("addReceivedButton")));
+        QVERIFY(showsIn(bob, QStringLiteral("noticeText"),
+                        QStringLiteral("Added 1 record from Alice.")));
+        QCOMPARE(bob.shell().accounts()->model()->rowCount(), 1);
+
+        // The file: from Alice, the note.
+        bob.click(bob.byName(QStringLiteral("appMenuButton")));
+        bob.click(bob.byName(QStringLiteral("receiveItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("openShareFileButton")) != nullptr; }));
+        bob.click(bob.byName(QStringLiteral("openShareFileButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byText(QStringLiteral("wifi.wwshare")) != nullptr; }));
+        bob.click(bob.byText(QStringLiteral("wifi.wwshare")));
+        bob.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor([&] {
+            return bob.byName(QStringLiteral("received-Wi-Fi")) != nullptr &&
+                   bob.read(QStringLiteral("senderLabel"), "text")
+                       .toString()
+                       .startsWith(QStringLiteral("From Alice, a contact you have not verified"));
+        }));
+        bob.click(bob.byName(QStringLiteral("addReceivedButton")));
+        QVERIFY(showsIn(bob, QStringLiteral("noticeText"),
+                        QStringLiteral("Added 1 record from Alice.")));
+
+        // The QR code, read from the picture: already received.
+        bob.click(bob.byName(QStringLiteral("appMenuButton")));
+        bob.click(bob.byName(QStringLiteral("receiveItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("shareQrImageButton")) != nullptr; }));
+        bob.click(bob.byName(QStringLiteral("shareQrImageButton")));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return bob.byText(QStringLiteral("code.png")) != nullptr; }));
+        bob.click(bob.byText(QStringLiteral("code.png")));
+        bob.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("alreadyReceivedLabel")) != nullptr; }));
+        QCOMPARE(bob.read(QStringLiteral("received-Forge (alice)"), "checked").toBool(), false);
+        QVERIFY(
+            bob.showsText(QStringLiteral("Already in the vault as \u201cForge (alice)\u201d.")));
+        bob.click(bob.byName(QStringLiteral("closeReceiveButton")));
+
+        // In Bob's file: Alice's account (her codes), her note, her as a contact.
+        const auto bobsFile = [&] {
+            const auto bytes = ww::test::readBytes(bob.vaultPath());
+            const QByteArray password = FrontDoor::password().toUtf8();
+            return ww::vault::Vault::unlockWithPassword(ww::test::view(bytes),
+                                                        ww::test::view(password));
+        };
+        QVERIFY(FrontDoor::waitFor([&] {
+            const auto opened = bobsFile();
+            return opened && opened->recordCount() == 3;
+        }));
+        const auto opened = bobsFile();
+        bool account = false, note = false;
+        for (std::size_t i = 0; i < opened->recordCount(); ++i) {
+            if (const auto* a = std::get_if<ww::vault::OtpAccount>(&opened->record(i)))
+                account = a->issuer == "Forge" && a->receivedFrom.has_value() &&
+                          ww::encoding::toBase32(a->secret.span()).view() ==
+                              "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+            if (const auto* n = std::get_if<ww::vault::SecureNote>(&opened->record(i)))
+                note = n->title == "Wi-Fi" && n->body.view() == "guest / correct-pony-42";
+        }
+        QVERIFY(account);
+        QVERIFY(note);
+        const auto contacts = ww::vault::contactsOf(*opened);
+        QCOMPARE(contacts.size(), std::size_t(1));
+        QCOMPARE(contacts.front()->name, std::string("Alice"));
+        QVERIFY(!contacts.front()->verified);
     }
 
     // --- Contacts: an identity pasted and named, verified, renamed, removed

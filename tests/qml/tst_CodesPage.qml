@@ -357,8 +357,10 @@ Item {
             verify(menu)
             tryVerify(() => menu.opened)
             const qr = spyOn(page, "qrRequested")
-            // Copy code, Edit, Move up, Move down, Show QR code, (separator), Delete.
-            compare(menu.count, 7)
+            const share = spyOn(page, "shareRequested")
+            // Copy code, Edit, Move up, Move down, Share, Show QR code,
+            // (separator), Delete.
+            compare(menu.count, 8)
             mouseClick(menu.itemAt(0))
             compare(copy.count, 1)
             compare(copy.signalArguments[0][0], "b2")
@@ -377,12 +379,17 @@ Item {
             page.showMenu(item, menuButton)
             tryVerify(() => menu.opened)
             mouseClick(menu.itemAt(4))
+            compare(share.count, 1)
+            compare(share.signalArguments[0][0], "b2")
+            page.showMenu(item, menuButton)
+            tryVerify(() => menu.opened)
+            mouseClick(menu.itemAt(5))
             compare(qr.count, 1)
             compare(qr.signalArguments[0][0], "b2")
             verify(qr.signalArguments[0][1].startsWith("Bank"), qr.signalArguments[0][1])
             page.showMenu(item, menuButton)
             tryVerify(() => menu.opened)
-            mouseClick(menu.itemAt(6))
+            mouseClick(menu.itemAt(7))
             compare(del.count, 1)
             compare(del.signalArguments[0][0], "b2")
         }

@@ -11,6 +11,7 @@
 #include "crypto/Random.h"
 #include "interop/importers/Import.h"
 #include "interop/importers/ImportPlan.h"
+#include "share/Envelope.h"
 #include "text/CoreText.h"
 #include "text/SecretText.h"
 #include "vault/Vault.h"
@@ -129,6 +130,14 @@ bool ImportController::openBytes(std::unique_ptr<SecureBuffer> data, const QStri
         setError(tr("%1 is empty.").arg(sourceName));
         return false;
     }
+    // A share someone sealed to this vault is not an export: the dialog
+    // for receiving it takes it (envelopes are ciphertext, not secret).
+    if (const auto envelope = share::envelopeFromData(ByteView(data->data(), data->size()))) {
+        emit shareFound(QByteArray(reinterpret_cast<const char*>(envelope->data()),
+                                   qsizetype(envelope->size())),
+                        sourceName);
+        return true;
+    }
     m_source.load(std::move(data), sourceName, std::move(companions));
     if (!m_source.recognised())
         setError(tr("This file is not in a format Watchword recognises (%1): if it is one, choose "
@@ -224,66 +233,36 @@ bool ImportController::addChecked()
     return true;
 }
 
-namespace {
-
-// Takes accounts an import added out of the vault again (its file could not
-// be written), so that memory and file agree.
-void takeBack(VaultController& session, const std::vector<vault::RecordId>& ids)
-{
-    if (vault::Vault* vault = session.editableVault())
-        for (const auto& id : ids)
-            (void)vault->remove(id);
-    session.announceRemoved(ids);
-}
-
-} // namespace
-
 bool ImportController::commit(const std::vector<std::size_t>& chosen)
 {
     VaultController* session = m_vault;
     vault::Vault* vault = session->editableVault();
     if (vault == nullptr)
         return false;
-    auto& random = crypto::systemRandom();
-    auto added = importers::addImported(*vault, *m_imported, chosen, random, nowSeconds());
+    auto added =
+        importers::addImported(*vault, *m_imported, chosen, crypto::systemRandom(), nowSeconds());
     if (!added) {
         session->setError(
             tr("Nothing was imported: %1").arg(text::fromCore(added.error().message)));
         return false;
     }
-    // Serialized here rather than by requestSave(): if it fails, the
-    // accounts come out again before anyone sees them.
-    auto bytes = vault->serialize(random, nowSeconds());
-    if (!bytes) {
-        takeBack(*session, *added);
-        session->setError(
-            tr("Nothing was imported: %1").arg(text::fromCore(bytes.error().message)));
-        return false;
-    }
-    session->setError({});
-    session->announceAdded(*added);
+    const int count = int(added->size());
     m_adding = true;
     setBusy(true);
-    const int count = int(added->size());
     QPointer<ImportController> self(this);
-    session->saveOrUndo(
-        std::make_shared<const Bytes>(std::move(*bytes)),
-        [self, session, ids = std::move(*added), count](const QString& error) {
-            if (error.isEmpty()) {
-                if (self)
-                    self->onImportFinished(true, count == 1
-                                                     ? tr("Imported 1 account.")
-                                                     : tr("Imported %1 accounts.").arg(count));
-                return;
-            }
-            takeBack(*session, ids);
-            const QString problem =
-                tr("Nothing was imported: the vault could not be saved: %1").arg(error);
-            session->setError(problem);
+    return session->saveAdded(std::move(*added), [self, session, count](const QString& error) {
+        if (error.isEmpty()) {
+            session->setError({});
             if (self)
-                self->onImportFinished(false, problem);
-        });
-    return true;
+                self->onImportFinished(true, count == 1 ? tr("Imported 1 account.")
+                                                        : tr("Imported %1 accounts.").arg(count));
+            return;
+        }
+        const QString problem = tr("Nothing was imported: %1").arg(error);
+        session->setError(problem);
+        if (self)
+            self->onImportFinished(false, problem);
+    });
 }
 
 void ImportController::onImportFinished(bool added, const QString& message)

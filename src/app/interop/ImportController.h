@@ -106,6 +106,9 @@ signals:
     void errorChanged();
     // The accounts are in the vault and saved; message says how many.
     void finished(const QString& message);
+    // The file or text is a Watchword share (docs/FORMAT.md section 12),
+    // not an export: envelope is its bytes, for "Receive a share…".
+    void shareFound(const QByteArray& envelope, const QString& sourceName);
 
 private:
     void setStage(Stage stage);

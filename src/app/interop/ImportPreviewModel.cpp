@@ -3,28 +3,12 @@
 #include "app/codes/AccountListModel.h"
 #include "interop/importers/Import.h"
 #include "interop/importers/ImportPlan.h"
+#include "otp/OtpParameters.h"
 
 #include <algorithm>
 #include <utility>
 
 namespace watchword::app {
-
-namespace {
-
-QString kindTitle(otp::OtpKind kind)
-{
-    switch (kind) {
-    case otp::OtpKind::Totp:
-        return QStringLiteral("TOTP");
-    case otp::OtpKind::Hotp:
-        return QStringLiteral("HOTP");
-    case otp::OtpKind::Steam:
-        return QStringLiteral("Steam");
-    }
-    return {};
-}
-
-} // namespace
 
 ImportPreviewModel::ImportPreviewModel(QObject* parent) : QAbstractListModel(parent) {}
 
@@ -38,7 +22,8 @@ void ImportPreviewModel::show(const importers::Imported& imported,
         Row row;
         row.issuer = QString::fromStdString(account.issuer);
         row.accountName = QString::fromStdString(account.accountName);
-        row.kind = kindTitle(account.parameters.kind);
+        const auto kind = otp::kindTitle(account.parameters.kind);
+        row.kind = QString::fromLatin1(kind.data(), qsizetype(kind.size()));
         row.tags = toQStringList(account.tags);
         switch (planned.match) {
         case importers::ImportMatch::New:

@@ -22,6 +22,15 @@ std::optional<vault::RecordId> recordIdFrom(const QString& hex)
     return id;
 }
 
+QString recordTitle(const vault::Record& record)
+{
+    if (const auto* account = std::get_if<vault::OtpAccount>(&record))
+        return QString::fromStdString(vault::displayTitle(account->issuer, account->accountName));
+    if (const auto* note = std::get_if<vault::SecureNote>(&record))
+        return QString::fromStdString(note->title);
+    return QString::fromStdString(std::get<vault::Contact>(record).name);
+}
+
 std::int64_t nowSeconds()
 {
     return QDateTime::currentSecsSinceEpoch();

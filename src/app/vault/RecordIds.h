@@ -1,5 +1,5 @@
 // What the app's parts agree on about records: ids as the models show them
-// (hex) and the time a change is stamped with.
+// (hex), a record's title, and the time a change is stamped with.
 #pragma once
 
 #include "vault/Records.h"
@@ -14,6 +14,9 @@ namespace watchword::app {
 [[nodiscard]] QByteArray hexId(const vault::RecordId& id);
 // The record id a model row names (hex), or nothing if it names none.
 [[nodiscard]] std::optional<vault::RecordId> recordIdFrom(const QString& hex);
+// How a record is named to a person: an account's displayTitle, a note's
+// title, a contact's name.
+[[nodiscard]] QString recordTitle(const vault::Record& record);
 // Now, in Unix seconds (the wall clock: what created and modified record).
 [[nodiscard]] std::int64_t nowSeconds();
 

@@ -477,6 +477,38 @@ void VaultController::saveOrUndo(std::shared_ptr<const Bytes> file, SaveQueue::F
     });
 }
 
+void VaultController::takeBack(const std::vector<vault::RecordId>& ids)
+{
+    if (m_vault)
+        for (const auto& id : ids)
+            (void)m_vault->remove(id);
+    announceRemoved(ids);
+}
+
+bool VaultController::saveAdded(std::vector<vault::RecordId> ids, SaveQueue::Finished finished)
+{
+    if (!m_vault) {
+        finished(tr("The vault is locked."));
+        return false;
+    }
+    // Serialized here rather than by requestSave(): if it fails, the records
+    // come out again before anyone sees them.
+    auto bytes = m_vault->serialize(crypto::systemRandom(), nowSeconds());
+    if (!bytes) {
+        takeBack(ids);
+        finished(text::fromCore(bytes.error().message));
+        return false;
+    }
+    announceAdded(ids);
+    saveOrUndo(std::make_shared<const Bytes>(std::move(*bytes)),
+               [this, ids = std::move(ids), finished = std::move(finished)](const QString& error) {
+                   if (!error.isEmpty())
+                       takeBack(ids);
+                   finished(error);
+               });
+    return true;
+}
+
 void VaultController::onWritten(const std::shared_ptr<const Bytes>& file, const QString& warning)
 {
     // Saved: a directory that could not be flushed afterwards is said (the

@@ -153,6 +153,12 @@ public:
     // Writes bytes that hold a change the caller undoes if the write fails:
     // busy until finished answers ("" when written).
     void saveOrUndo(std::shared_ptr<const Bytes> file, SaveQueue::Finished finished);
+    // Records just added to the vault by one step (an import, a received
+    // share): announced, then written; if the vault cannot be serialized or
+    // written they are taken out again, so that memory and file agree.
+    // finished answers "" when written, else why not (at once when it could
+    // not be serialized: then the answer is also false).
+    bool saveAdded(std::vector<vault::RecordId> ids, SaveQueue::Finished finished);
     // The PBKDF2 time a new password slot is calibrated to (the settings'
     // unlock target), 100 ms to 10 s.
     int unlockTargetMilliseconds() const { return m_unlockTargetMilliseconds; }
@@ -179,6 +185,8 @@ signals:
 
 private:
     void setState(State state);
+    // Takes records an add put in out of the vault again (announced).
+    void takeBack(const std::vector<vault::RecordId>& ids);
     void setProgress(double progress);
     // Shows an unlocked vault (and keeps the storage it was read from).
     void show(std::unique_ptr<vault::Vault> vault, std::unique_ptr<vault::VaultStorage> storage);

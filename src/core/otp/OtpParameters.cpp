@@ -17,6 +17,19 @@ std::string_view kindName(OtpKind kind) noexcept
     return {};
 }
 
+std::string_view kindTitle(OtpKind kind) noexcept
+{
+    switch (kind) {
+    case OtpKind::Totp:
+        return "TOTP";
+    case OtpKind::Hotp:
+        return "HOTP";
+    case OtpKind::Steam:
+        return "Steam";
+    }
+    return {};
+}
+
 Result<void, Error<OtpError>> validate(const OtpParameters& parameters, std::size_t secretSize)
 {
     if (secretSize == 0)

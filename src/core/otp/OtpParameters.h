@@ -67,6 +67,8 @@ struct OtpParameters
 
 // "totp", "hotp", "steam".
 [[nodiscard]] std::string_view kindName(OtpKind kind) noexcept;
+// "TOTP", "HOTP", "Steam": the kind as a person reads it.
+[[nodiscard]] std::string_view kindTitle(OtpKind kind) noexcept;
 
 // Checks parameters for an account whose secret has secretSize bytes:
 // a non-empty secret; TOTP/HOTP: digits in minimumDigits..maximumDigits and,

@@ -84,17 +84,18 @@ ContactResult<bool> changeContact(Vault& vault, const RecordId& id, std::int64_t
 std::vector<const Contact*> contactsOf(const Vault& vault)
 {
     std::vector<const Contact*> contacts;
-    for (const Record* record : sortedRecords(vault))
-        if (const auto* contact = std::get_if<Contact>(record))
-            contacts.push_back(contact);
+    for (const Record* record : sortedRecords(vault, RecordKind::Contact))
+        contacts.push_back(&std::get<Contact>(*record));
     return contacts;
 }
 
 const Contact* contactWithKey(const Vault& vault,
                               const std::array<std::uint8_t, contactKeySize>& key)
 {
-    for (const Contact* contact : contactsOf(vault))
-        if (contact->publicKey == key)
+    // One contact per key: the first found is the one.
+    for (std::size_t i = 0; i < vault.recordCount(); ++i)
+        if (const auto* contact = std::get_if<Contact>(&vault.record(i));
+            contact != nullptr && contact->publicKey == key)
             return contact;
     return nullptr;
 }

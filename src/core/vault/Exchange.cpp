@@ -154,6 +154,17 @@ share::EnvelopeResult<ReceivedShare> openShare(const Vault& vault, ByteView enve
     return share;
 }
 
+std::vector<std::size_t> suggestedRecords(const ReceivedShare& share)
+{
+    std::vector<std::size_t> chosen;
+    if (share.alreadyReceived)
+        return chosen;
+    for (std::size_t i = 0; i < share.records.size(); ++i)
+        if (!share.records[i].duplicateOf)
+            chosen.push_back(i);
+    return chosen;
+}
+
 VaultResult<std::vector<RecordId>> addReceived(Vault& vault, const ReceivedShare& share,
                                                std::span<const std::size_t> chosen,
                                                std::int64_t now, crypto::RandomSource& random)

@@ -74,6 +74,11 @@ struct ReceivedShare
 // Malformed for a record whose fields break section 6.4 (naming it).
 [[nodiscard]] share::EnvelopeResult<ReceivedShare> openShare(const Vault& vault, ByteView envelope);
 
+// The records a person would add without choosing: none of an envelope
+// already received, else every one that is not a duplicate. What the app
+// ticks first and the CLI adds without --record or --all.
+[[nodiscard]] std::vector<std::size_t> suggestedRecords(const ReceivedShare& share);
+
 // Adds the records of share at the indices chosen (each once, in the order
 // given) as new records: new ids, version 1, created = modified = now, after
 // the vault's other records, remembering the envelope and its sender.

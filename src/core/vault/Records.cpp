@@ -364,7 +364,7 @@ VaultResult<void> readReceivedFrom(const Field& f, std::optional<ReceivedFrom>& 
     ReceivedFrom from;
     std::copy_n(f.value.begin(), from.envelopeId.size(), from.envelopeId.begin());
     std::copy_n(f.value.begin() + from.envelopeId.size(), from.sender.size(), from.sender.begin());
-    if (!crypto::PublicKey::fromSec1(from.sender))
+    if (!isCompressedPoint(from.sender))
         return malformed(f.tag, "the sender's key is not a compressed secp256k1 point");
     out = from;
     return {};
@@ -676,7 +676,7 @@ std::string labelText(std::string_view issuer, std::string_view accountName)
 VaultResult<void> validateRecord(const Record& record)
 {
     const auto senderIsAKey = [](const std::optional<ReceivedFrom>& from) -> VaultResult<void> {
-        if (from && !crypto::PublicKey::fromSec1(from->sender))
+        if (from && !isCompressedPoint(from->sender))
             return fail(VaultError::InvalidRecord,
                         "the sender of a received record is not a compressed secp256k1 point");
         return {};

@@ -750,15 +750,29 @@ bool isRecoveryKeyOf(const VaultHeaderInfo& info, const keychain::Keychain& keyc
                       info.recoveryPublicKey->end());
 }
 
-std::vector<const Record*> sortedRecords(const Vault& vault)
+namespace {
+
+template <typename Keep> std::vector<const Record*> sortedWhere(const Vault& vault, Keep keep)
 {
     std::vector<const Record*> records;
-    records.reserve(vault.recordCount());
     for (std::size_t i = 0; i < vault.recordCount(); ++i)
-        records.push_back(&vault.record(i));
+        if (keep(vault.record(i)))
+            records.push_back(&vault.record(i));
     std::sort(records.begin(), records.end(),
               [](const Record* a, const Record* b) { return inListOrder(*a, *b); });
     return records;
+}
+
+} // namespace
+
+std::vector<const Record*> sortedRecords(const Vault& vault)
+{
+    return sortedWhere(vault, [](const Record&) { return true; });
+}
+
+std::vector<const Record*> sortedRecords(const Vault& vault, RecordKind kind)
+{
+    return sortedWhere(vault, [kind](const Record& record) { return kindOf(record) == kind; });
 }
 
 std::uint32_t nextSortPosition(const Vault& vault) noexcept

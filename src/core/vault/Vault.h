@@ -229,6 +229,8 @@ private:
 // position, then ascending record id, bytes compared as unsigned. The order
 // of vault list and codes, and of every export not given its accounts.
 [[nodiscard]] std::vector<const Record*> sortedRecords(const Vault& vault);
+// Only the records of one kind, in the same order (the others are not sorted).
+[[nodiscard]] std::vector<const Record*> sortedRecords(const Vault& vault, RecordKind kind);
 
 // The sort position a record added now gets (section 6.3): 1 + the largest
 // sort position below 2^32 - 1 of any record in the vault, account or note,
