@@ -184,6 +184,23 @@ ApplicationWindow {
             window.qrCodes().showTransfer([])
             window.qrCodes().code.revealed = true
             return window.qrCodes().code.count > 0
+        case Navigator.Share: {
+            const accounts = window.accounts.model
+            if (accounts.rowCount() === 0 || window.contacts.contacts.length === 0)
+                return false
+            tabs.currentIndex = 0
+            // IdRole: the model's first role. The first contact ticked.
+            const sharer = window.sharer()
+            sharer.openFor([accounts.data(accounts.index(0, 0), Qt.UserRole + 1)])
+            const chosen = {}
+            chosen[window.contacts.contacts[0].recordId] = true
+            sharer.chosenContacts = chosen
+            return sharer.controller.seal(sharer.recordIds, sharer.contactIds)
+        }
+        case Navigator.Receive:
+            tabs.currentIndex = 0
+            window.receiver().open()
+            return window.receiver().controller.openDemoSample()
         case Navigator.Unlock:
             window.vault.lock()
             return window.vault.state === VaultController.Locked

@@ -85,6 +85,10 @@ shot import-preview import-preview --demo
 shot export export --demo
 shot qr qr --demo
 shot qr-transfer qr-transfer --demo
+# Sharing: an account sealed to the verified contact, ready to send; and a
+# share from that contact opened, a duplicate marked.
+shot share share --demo
+shot receive receive --demo
 shot unlock unlock --demo
 shot first-run first-run --vault vault.wwv
 shot recovery-phrase recovery --vault vault.wwv
@@ -102,6 +106,7 @@ SHOT_SIZE=900x1500 shot diagnostics-run-dark diagnostics --demo \
 SHOT_SIZE=1440x1000 shot watch-fenix7-dark watch-fenix7 --demo
 shot import-preview-dark import-preview --demo
 shot export-dark export --demo
+shot receive-dark receive --demo
 shot unlock-dark unlock --demo
 shot first-run-dark first-run --vault vault.wwv
 

@@ -61,6 +61,41 @@ Pane {
         onFailed: (error) => page.contacts.identityAmong([])
     }
 
+    // The identity someone handed over as a file: a text file holding it,
+    // or their vault file.
+    function takeFile(url) {
+        const identity = page.contacts.identityInFile(url)
+        if (identity !== "") {
+            identityField.text = identity
+            nameField.forceActiveFocus()
+        }
+    }
+
+    FilePicker {
+        id: identityFileDialog
+        title: qsTr("Choose their identity file or vault file")
+        nameFilters: [qsTr("Identities and vaults (*.txt *.wwv)"), qsTr("All files (*)")]
+        onAccepted: page.takeFile(selectedFile)
+    }
+
+    // An image of their QR code, or their identity or vault file, dropped
+    // anywhere on the page.
+    DropArea {
+        objectName: "contactDrop"
+        anchors.fill: parent
+        keys: ["text/uri-list"]
+        onDropped: (drop) => {
+            if (!drop.hasUrls || drop.urls.length === 0)
+                return
+            const url = drop.urls[0]
+            if (/\.(png|jpe?g|bmp|gif|webp)$/i.test(String(url)))
+                qr.readFile(url)
+            else
+                page.takeFile(url)
+            drop.accept(Qt.CopyAction)
+        }
+    }
+
     FilePicker {
         id: imageDialog
         title: qsTr("Choose an image with a QR code")
@@ -106,7 +141,7 @@ Pane {
                 objectName: "contactQrButton"
                 text: qsTr("From a QR image…")
                 enabled: !qr.busy
-                onClicked: imageDialog.open()
+                onClicked: imageDialog.ask()
             }
             TextField {
                 id: nameField
@@ -124,6 +159,31 @@ Pane {
                 enabled: identityField.text.length > 0 && nameField.text.trim().length > 0
                          && !page.vault.busy
                 onClicked: page.addTyped()
+            }
+            Flow {
+                spacing: 8
+                Layout.fillWidth: true
+                Layout.columnSpan: 3
+                Button {
+                    objectName: "contactScreenButton"
+                    text: qsTr("Scan the screen")
+                    enabled: !qr.busy
+                    Accessible.description: qsTr("Read their identity's QR code from the screen")
+                    onClicked: qr.readScreen()
+                }
+                Button {
+                    id: contactFileButton
+                    objectName: "contactFileButton"
+                    text: qsTr("From their file\u2026")
+                    Accessible.description: qsTr("Read their identity from a text file or their vault file")
+                    onClicked: identityFileDialog.ask()
+                }
+                Label {
+                    text: qsTr("or drop an image of their code, or their file, here.")
+                    color: page.palette.placeholderText
+                    height: contactFileButton.height
+                    verticalAlignment: Text.AlignVCenter
+                }
             }
         }
         Label {

@@ -109,9 +109,9 @@ Popup {
             // Where the share comes from.
             Label {
                 visible: !receiver.opened
-                text: qsTr("Paste the text someone sent you, open their .wwshare file, or read "
-                           + "the share's QR code. Nothing is added before you have seen what it "
-                           + "holds.")
+                text: qsTr("Paste the text someone sent you, open their .wwshare file (or drop "
+                           + "it on the list of codes), or read the share's QR code. Nothing is "
+                           + "added before you have seen what it holds.")
                 wrapMode: Text.Wrap
                 color: palette.placeholderText
                 Layout.fillWidth: true

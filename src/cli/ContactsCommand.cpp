@@ -11,7 +11,6 @@
 #include "encoding/Hex.h"
 #include "share/Identity.h"
 #include "vault/Contacts.h"
-#include "vault/VaultFile.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -112,18 +111,10 @@ KeyResult keyOfFile(const std::string& path)
     const auto file = readInputFile(path, vault::maximumVaultFileSize);
     if (!file)
         return fail(file.error());
-    const auto bytes = file->span();
-    if (bytes.size() >= vault::fileMagic.size() &&
-        std::equal(vault::fileMagic.begin(), vault::fileMagic.end(), bytes.begin())) {
-        const auto info = vault::decodeHeader(bytes);
-        if (!info)
-            return fail(path + ": " + info.error().message);
-        auto key = headerIdentity(*info);
-        if (!key)
-            return fail(path + ": " + key.error());
-        return key;
-    }
-    return keyOfText(file->view(), path);
+    auto key = vault::identityInFile(file->span());
+    if (!key)
+        return fail(path + ": " + key.error());
+    return std::move(key).value();
 }
 
 KeyResult identityOf(const Arguments& arguments)

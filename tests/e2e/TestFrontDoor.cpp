@@ -1160,7 +1160,7 @@ private slots:
     }
 
     // --- Sharing between two people, each with their own vault, through
-    // the window. Alice adds Bob as a contact, shares an account (from its
+    // the window. Alice adds Bob as a contact from his vault file, shares an account (from its
     // row's menu) as text and as a QR code, and a note (from the note's
     // page) as a file; her own app cannot open what she sealed to Bob.
     // Bob pastes the text: from someone unknown, shown by fingerprint; he
@@ -1179,15 +1179,27 @@ private slots:
         const QString bobsIdentity =
             QString::fromStdString(ww::share::identityText(bobsKeychain->sharingKey().publicKey));
 
-        // Alice: Bob as a verified contact, an account and a note.
-        FrontDoor& alice = open();
+        // Alice: Bob as a verified contact (read from the vault file he
+        // gave her: its identity needs no password), an account and a note.
+        auto aliceDoor = std::make_unique<FrontDoor>(ww::e2e::sharedVault().file);
+        FrontDoor& alice = *aliceDoor;
+        QVERIFY(
+            QFile::copy(bobsVault.file, QDir(alice.home()).filePath(QStringLiteral("bob.wwv"))));
+        QVERIFY(alice.start());
         QVERIFY(unlock(alice));
         alice.key(Qt::Key_6, Qt::AltModifier);
         QVERIFY(FrontDoor::waitFor(
-            [&] { return alice.byName(QStringLiteral("contactIdentityField")) != nullptr; }));
-        alice.click(alice.byName(QStringLiteral("contactIdentityField")));
-        alice.type(bobsIdentity);
+            [&] { return alice.byName(QStringLiteral("contactFileButton")) != nullptr; }));
+        alice.click(alice.byName(QStringLiteral("contactFileButton")));
+        QVERIFY(
+            FrontDoor::waitFor([&] { return alice.byText(QStringLiteral("bob.wwv")) != nullptr; }));
+        alice.click(alice.byText(QStringLiteral("bob.wwv")));
         alice.key(Qt::Key_Return);
+        QVERIFY(showsIn(alice, QStringLiteral("contactIdentityField"), bobsIdentity));
+        QVERIFY(FrontDoor::waitFor([&] {
+            const QQuickItem* name = alice.byName(QStringLiteral("contactNameField"));
+            return name != nullptr && name->hasActiveFocus();
+        }));
         alice.type(QStringLiteral("Bob"));
         alice.key(Qt::Key_Return);
         QVERIFY(showsIn(alice, QStringLiteral("contactName"), QStringLiteral("Bob")));
@@ -1389,6 +1401,60 @@ private slots:
         QCOMPARE(contacts.size(), std::size_t(1));
         QCOMPARE(contacts.front()->name, std::string("Alice"));
         QVERIFY(!contacts.front()->verified);
+
+        // Bob compares the words and marks Alice verified; the share now
+        // says so. He sends the note back, chosen from the menu's Share.
+        bob.key(Qt::Key_6, Qt::AltModifier);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("verifyContactButton")) != nullptr; }));
+        bob.click(bob.byName(QStringLiteral("verifyContactButton")));
+        QVERIFY(showsIn(bob, QStringLiteral("contactVerified"), QStringLiteral("Verified")));
+        bob.click(bob.byName(QStringLiteral("appMenuButton")));
+        bob.click(bob.byName(QStringLiteral("receiveItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("sharePasteArea")) != nullptr; }));
+        bob.click(bob.byName(QStringLiteral("sharePasteArea")));
+        bob.key(Qt::Key_V, Qt::ControlModifier);
+        bob.click(bob.byName(QStringLiteral("openPastedButton")));
+        QVERIFY(showsIn(bob, QStringLiteral("senderLabel"),
+                        QStringLiteral("From Alice, a contact you have verified.")));
+        bob.click(bob.byName(QStringLiteral("closeReceiveButton")));
+        bob.click(bob.byName(QStringLiteral("appMenuButton")));
+        bob.click(bob.byName(QStringLiteral("shareItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("recipient-Alice")) != nullptr; }));
+        bob.click(bob.byName(QStringLiteral("shareRecord-Wi-Fi")));
+        bob.click(bob.byName(QStringLiteral("recipient-Alice")));
+        QVERIFY(bob.byName(QStringLiteral("unverifiedWarning")) == nullptr);
+        bob.click(bob.byName(QStringLiteral("makeShareButton")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return bob.byName(QStringLiteral("copyShareButton")) != nullptr; }));
+        bob.click(bob.byName(QStringLiteral("copyShareButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            const QString text = QGuiApplication::clipboard()->text();
+            return text.startsWith(QStringLiteral("-----BEGIN WATCHWORD SHARE-----")) &&
+                   text != sharedText;
+        }));
+        bob.click(bob.byName(QStringLiteral("closeShareButton")));
+        bob.stop();
+
+        // Alice pastes it: from Bob, verified; the note is one she has.
+        m_app = std::make_unique<FrontDoor>(alice.vaultPath());
+        FrontDoor& aliceAgain = *m_app;
+        QVERIFY(aliceAgain.start());
+        QVERIFY(unlock(aliceAgain));
+        aliceAgain.click(aliceAgain.byName(QStringLiteral("appMenuButton")));
+        aliceAgain.click(aliceAgain.byName(QStringLiteral("receiveItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return aliceAgain.byName(QStringLiteral("sharePasteArea")) != nullptr; }));
+        aliceAgain.click(aliceAgain.byName(QStringLiteral("sharePasteArea")));
+        aliceAgain.key(Qt::Key_V, Qt::ControlModifier);
+        aliceAgain.click(aliceAgain.byName(QStringLiteral("openPastedButton")));
+        QVERIFY(showsIn(aliceAgain, QStringLiteral("senderLabel"),
+                        QStringLiteral("From Bob, a contact you have verified.")));
+        QVERIFY(aliceAgain.showsText(QStringLiteral("Already in the vault as \u201cWi-Fi\u201d.")));
+        QCOMPARE(aliceAgain.read(QStringLiteral("received-Wi-Fi"), "checked").toBool(), false);
+        aliceAgain.click(aliceAgain.byName(QStringLiteral("closeReceiveButton")));
     }
 
     // --- Contacts: an identity pasted and named, verified, renamed, removed

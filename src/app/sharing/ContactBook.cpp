@@ -4,12 +4,15 @@
 #include "app/vault/RecordViews.h"
 #include "app/vault/UndoHistory.h"
 #include "app/vault/VaultController.h"
+#include "base/FileIo.h"
 #include "crypto/Random.h"
 #include "share/Identity.h"
 #include "text/CoreText.h"
 #include "vault/Contacts.h"
+#include "vault/Storage.h"
 #include "vault/Vault.h"
 
+#include <QFileInfo>
 #include <QVariantMap>
 
 namespace watchword::app {
@@ -87,6 +90,27 @@ QString ContactBook::identityAmong(const QStringList& texts)
     setError(texts.isEmpty() ? tr("No QR code was found.")
                              : tr("That QR code is not a Watchword identity: %1").arg(firstError));
     return {};
+}
+
+QString ContactBook::identityInFile(const QUrl& file)
+{
+    const QString path = file.toLocalFile();
+    if (path.isEmpty()) {
+        setError(tr("Choose a file on this computer."));
+        return {};
+    }
+    const auto read = readRegularFile(path.toStdString(), vault::maximumVaultFileSize);
+    if (!read) {
+        setError(text::fromCore(read.error()));
+        return {};
+    }
+    const auto key = vault::identityInFile(read->span());
+    if (!key) {
+        setError(tr("%1: %2").arg(QFileInfo(path).fileName(), text::fromCore(key.error())));
+        return {};
+    }
+    setError({});
+    return QString::fromStdString(share::identityText(*key));
 }
 
 QString ContactBook::add(const QString& identity, const QString& name)

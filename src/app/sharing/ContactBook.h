@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
@@ -46,6 +47,10 @@ public:
     // The first identity text among a QR code reader's texts, or "" with
     // error set (none of them is an identity).
     Q_INVOKABLE QString identityAmong(const QStringList& texts);
+    // The identity in a file someone handed over: a text file holding it,
+    // or their vault file (its header names its identity; no password).
+    // Its text, or "" with error set.
+    Q_INVOKABLE QString identityInFile(const QUrl& file);
     Q_INVOKABLE bool rename(const QString& recordId, const QString& name);
     // Marks the contact verified (its fingerprint compared by another
     // channel) or not, and saves.

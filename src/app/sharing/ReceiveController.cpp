@@ -1,5 +1,6 @@
 #include "app/sharing/ReceiveController.h"
 
+#include "app/vault/DemoVault.h"
 #include "app/vault/RecordIds.h"
 #include "app/vault/VaultController.h"
 #include "base/FileIo.h"
@@ -356,6 +357,18 @@ bool ReceiveController::addChecked(bool knownSender)
         emit self->finished(count == 1 ? tr("Added 1 record from %1.").arg(from)
                                        : tr("Added %1 records from %2.").arg(count).arg(from));
     });
+}
+
+bool ReceiveController::openDemoSample()
+{
+    const vault::Vault* vault = m_vault && m_vault->demo() ? m_vault->vault() : nullptr;
+    if (vault == nullptr)
+        return false;
+    const auto sample = demoShareSample(*vault, crypto::systemRandom(), nowSeconds());
+    if (!sample)
+        return false;
+    return openEnvelope(
+        QByteArray(reinterpret_cast<const char*>(sample->data()), qsizetype(sample->size())));
 }
 
 void ReceiveController::forgetOpened()

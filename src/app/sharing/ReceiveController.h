@@ -112,6 +112,9 @@ public:
     Q_INVOKABLE bool addChecked(bool knownSender);
     // Forgets the envelope and what it held.
     Q_INVOKABLE void reset();
+    // For the documentation's screenshots in the demo vault only: the demo
+    // share (demoShareSample) opened into a preview.
+    Q_INVOKABLE bool openDemoSample();
 
 signals:
     void vaultChanged();

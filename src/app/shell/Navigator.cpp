@@ -17,7 +17,7 @@ struct PageName
     Page page;
 };
 
-constexpr std::array<PageName, 15> pageTable{{
+constexpr std::array<PageName, 17> pageTable{{
     {"codes", Page::Codes},
     {"add", Page::Add},
     {"notes", Page::Notes},
@@ -29,6 +29,8 @@ constexpr std::array<PageName, 15> pageTable{{
     {"export", Page::Export},
     {"qr", Page::Qr},
     {"qr-transfer", Page::QrTransfer},
+    {"share", Page::Share},
+    {"receive", Page::Receive},
     {"unlock", Page::Unlock},
     {"first-run", Page::FirstRun},
     {"recovery", Page::Recovery},
@@ -50,6 +52,8 @@ bool needsUnlockedVault(Page page)
     case Page::Export:
     case Page::Qr:
     case Page::QrTransfer:
+    case Page::Share:
+    case Page::Receive:
         return true;
     default:
         return false;

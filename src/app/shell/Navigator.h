@@ -37,6 +37,8 @@ public:
         Export,
         Qr,
         QrTransfer,
+        Share,   // an account sealed to a contact, the share made
+        Receive, // the demo share's preview
         Unlock,
         FirstRun,
         Recovery,

@@ -5,6 +5,7 @@
 #include "interop/exporters/Export.h"
 #include "keychain/Keychain.h"
 #include "otp/OtpParameters.h"
+#include "share/Envelope.h"
 #include "vault/Calibration.h"
 
 #include <algorithm>
@@ -129,6 +130,55 @@ Result<SecureBuffer, std::string> demoImportSample(const std::vector<vault::OtpA
     if (!exported)
         return fail(exported.error().message);
     return std::move(exported->data);
+}
+
+Result<Bytes, std::string> demoShareSample(const vault::Vault& demo, crypto::RandomSource& random,
+                                           std::int64_t now)
+{
+    if (!demo.sharingKey())
+        return fail(std::string("the demo vault has no sharing identity"));
+    const auto alice = keychain::Keychain::restore(
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+        "about");
+    if (!alice)
+        return fail(alice.error().message);
+    const vault::OtpAccount* first = nullptr;
+    for (const vault::Record* record : vault::sortedRecords(demo, vault::RecordKind::OtpAccount)) {
+        first = &std::get<vault::OtpAccount>(*record);
+        break;
+    }
+    if (first == nullptr)
+        return fail(std::string("the demo vault has no account"));
+    std::vector<vault::Record> records;
+    vault::OtpAccount copy = first->clone();
+    copy.sortPosition = 0;
+    copy.lastUsed.reset();
+    records.emplace_back(std::move(copy));
+    vault::OtpAccount fresh;
+    fresh.issuer = "Mastodon";
+    fresh.accountName = "family@example.social";
+    fresh.secret = SecureBuffer(20);
+    random.fill(fresh.secret.span());
+    fresh.created = fresh.modified = now;
+    records.emplace_back(std::move(fresh));
+    vault::SecureNote note;
+    note.title = "Router at Grandma's";
+    note.body = SecureBuffer(asBytes(std::string_view("Admin: http://192.168.1.1\nUser: admin")));
+    note.created = note.modified = now;
+    records.emplace_back(std::move(note));
+    std::vector<share::SharedRecord> shared;
+    for (const auto& record : records) {
+        auto fields = vault::encodeFields(record);
+        if (!fields)
+            return fail(fields.error().message);
+        shared.push_back({static_cast<std::uint8_t>(vault::kindOf(record)), std::move(*fields)});
+    }
+    const crypto::PublicKey recipient = demo.sharingKey()->publicKey;
+    auto envelope = share::sealEnvelope(random, alice->sharingKey(), std::span(&recipient, 1),
+                                        shared, now - 3600);
+    if (!envelope)
+        return fail(envelope.error().message);
+    return std::move(*envelope);
 }
 
 } // namespace watchword::app

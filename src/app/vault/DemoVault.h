@@ -37,4 +37,12 @@ struct DemoVault
 [[nodiscard]] Result<SecureBuffer, std::string>
 demoImportSample(const std::vector<vault::OtpAccount>& accounts, crypto::RandomSource& random);
 
+// The receive preview's demo (the documentation's screenshot): a share to
+// the demo vault from its verified contact Alice (her phrase is the keychain
+// test vectors' first, public), signed by her: a copy of the demo's first
+// account (a duplicate), a new account and a note. Fails if the vault has
+// no account or no sharing identity.
+[[nodiscard]] Result<Bytes, std::string>
+demoShareSample(const vault::Vault& demo, crypto::RandomSource& random, std::int64_t now);
+
 } // namespace watchword::app

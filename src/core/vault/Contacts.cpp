@@ -4,6 +4,7 @@
 #include "encoding/Hex.h"
 #include "encoding/Utf8.h"
 #include "share/Identity.h"
+#include "vault/VaultFile.h"
 
 #include <algorithm>
 #include <variant>
@@ -80,6 +81,28 @@ ContactResult<bool> changeContact(Vault& vault, const RecordId& id, std::int64_t
 }
 
 } // namespace
+
+Result<crypto::PublicKey, std::string> identityInFile(ByteView file)
+{
+    if (file.size() >= fileMagic.size() &&
+        std::equal(fileMagic.begin(), fileMagic.end(), file.begin())) {
+        const auto info = decodeHeader(file);
+        if (!info)
+            return fail(info.error().message);
+        if (!info->sharingPublicKey)
+            return fail(std::string("this vault has no sharing identity yet: its owner gets one "
+                                    "by checking the vault's recovery phrase once"));
+        auto key = crypto::PublicKey::fromSec1(*info->sharingPublicKey);
+        if (!key)
+            return fail(std::string("the vault's sharing identity is not a valid key"));
+        return std::move(key).value();
+    }
+    auto key = share::parseIdentityText(
+        std::string_view(reinterpret_cast<const char*>(file.data()), file.size()));
+    if (!key)
+        return fail(key.error().message);
+    return std::move(key).value();
+}
 
 std::vector<const Contact*> contactsOf(const Vault& vault)
 {

@@ -32,6 +32,14 @@ enum class ContactError {
 
 template <typename T> using ContactResult = Result<T, Error<ContactError>>;
 
+// The sharing identity a file someone handed over holds: a vault file's
+// header identity (public: no password needed), or else the identity text
+// that is the file's content (share::parseIdentityText, spaces around it
+// allowed). The message says why there is none: a vault without an
+// identity yet (its owner checks their recovery phrase once), a damaged
+// header, or the text's own refusal.
+[[nodiscard]] Result<crypto::PublicKey, std::string> identityInFile(ByteView file);
+
 // The shortest id prefix findContact takes, in hex digits.
 inline constexpr std::size_t minimumIdPrefixDigits = 4;
 

@@ -58,6 +58,7 @@ private slots:
     void addRenameVerifyRemove();
     void refusals();
     void identityFromQrTexts();
+    void identityFromAFile();
     void lockEmptiesTheList();
 };
 
@@ -116,6 +117,8 @@ void TestContactBook::refusals()
     QVERIFY(fixture.unlock());
     const QString id = book.add(aliceIdentity, QStringLiteral("Alice"));
     QVERIFY(!id.isEmpty());
+    // Written before each refusal compares the file with what it was.
+    QVERIFY(savedWith(fixture, 1));
 
     const auto refusedWith = [&](const QString& identity, const QString& name,
                                  const QString& expected) {
@@ -159,6 +162,34 @@ void TestContactBook::identityFromQrTexts()
     QVERIFY(book.error().contains(QStringLiteral("not a Watchword identity")));
     QVERIFY(book.identityAmong({}).isEmpty());
     QVERIFY(book.error().contains(QStringLiteral("No QR code")));
+}
+
+void TestContactBook::identityFromAFile()
+{
+    test::VaultFixture fixture;
+    ContactBook book(*fixture.controller);
+    // A vault file: its header's identity, read while locked (no password).
+    const QString fromVault = book.identityInFile(QUrl::fromLocalFile(fixture.path));
+    QVERIFY2(!fromVault.isEmpty(), qPrintable(book.error()));
+    QVERIFY(fixture.unlock());
+    QCOMPARE(fromVault, fixture.controller->identity()->text());
+    QVERIFY(book.error().isEmpty());
+    // A text file holding an identity.
+    const QString text = fixture.dir.filePath(QStringLiteral("alice.txt"));
+    QFile file(text);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write((aliceIdentity + QStringLiteral("\n")).toUtf8());
+    file.close();
+    QCOMPARE(book.identityInFile(QUrl::fromLocalFile(text)), aliceIdentity);
+    // Refused, naming the file.
+    QVERIFY(book.identityInFile(QUrl::fromLocalFile(fixture.dir.filePath("none.txt"))).isEmpty());
+    QVERIFY(book.error().contains(QStringLiteral("none.txt")));
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("hello");
+    file.close();
+    QVERIFY(book.identityInFile(QUrl::fromLocalFile(text)).isEmpty());
+    QVERIFY(book.error().startsWith(QStringLiteral("alice.txt: ")));
+    QVERIFY(book.error().contains(QStringLiteral("not a Watchword identity")));
 }
 
 void TestContactBook::lockEmptiesTheList()

@@ -130,6 +130,7 @@ private slots:
     void unknownSenderAddedAsContact();
     void lockForgetsTheShare();
     void importHandsASharedFileOn();
+    void demoShareForTheScreenshots();
 };
 
 void TestShareReceive::accountAndNoteFromOnePersonToAnother()
@@ -440,6 +441,30 @@ void TestShareReceive::importHandsASharedFileOn()
                               QStringLiteral("links.txt")));
     QCOMPARE(found.size(), 2);
     QCOMPARE(importer.stage(), app::ImportController::Stage::Source);
+}
+
+// The demo's share (the documentation's screenshot): from the demo's
+// verified contact Alice, its first account a duplicate; only in the demo.
+void TestShareReceive::demoShareForTheScreenshots()
+{
+    auto demo = app::VaultController::makeDemo();
+    QSignalSpy unlocked(demo.get(), &app::VaultController::unlockFinished);
+    QVERIFY(unlocked.wait(10'000));
+    ReceiveController receiver;
+    receiver.setVault(demo.get());
+    QVERIFY2(receiver.openDemoSample(), qPrintable(receiver.error()));
+    QCOMPARE(receiver.sender(), ReceiveController::Sender::VerifiedContact);
+    QCOMPARE(receiver.senderName(), QStringLiteral("Alice"));
+    QCOMPARE(receiver.records().size(), 3);
+    QCOMPARE(recordAt(receiver, 0).value("duplicate").toBool(), true);
+    QCOMPARE(recordAt(receiver, 1).value("duplicate").toBool(), false);
+    QCOMPARE(recordAt(receiver, 2).value("kind").toString(), QStringLiteral("note"));
+    QCOMPARE(receiver.checkedCount(), 2);
+
+    Person someone(test::testSeed());
+    ReceiveController notDemo;
+    notDemo.setVault(someone.fixture.controller.get());
+    QVERIFY(!notDemo.openDemoSample());
 }
 
 QTEST_GUILESS_MAIN(TestShareReceive)

@@ -24,6 +24,8 @@ private slots:
         QTest::newRow("codes") << "codes" << true << int(Page::Codes) << QString();
         QTest::newRow("add") << "add" << true << int(Page::Add) << QString();
         QTest::newRow("qr-transfer") << "qr-transfer" << true << int(Page::QrTransfer) << QString();
+        QTest::newRow("share") << "share" << true << int(Page::Share) << QString();
+        QTest::newRow("receive") << "receive" << true << int(Page::Receive) << QString();
         QTest::newRow("recovery-confirm")
             << "recovery-confirm" << true << int(Page::RecoveryConfirm) << QString();
         QTest::newRow("a watch") << "watch-fenix7" << true << int(Page::WatchDevice)
@@ -53,7 +55,7 @@ private slots:
     void everyListedNameParses()
     {
         const QStringList names = Navigator::pageNames();
-        QCOMPARE(names.size(), 16);
+        QCOMPARE(names.size(), 18);
         for (QString name : names) {
             name.replace(QStringLiteral("<device>"), QStringLiteral("fenix7"));
             QVERIFY2(Navigator::parsePage(name).has_value(), qPrintable(name));

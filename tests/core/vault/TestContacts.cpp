@@ -70,6 +70,7 @@ private slots:
     void ambiguousIdPrefix();
     void renames();
     void marksVerified();
+    void identityInAFile();
 };
 
 void TestContacts::addsAContact()
@@ -308,6 +309,42 @@ void TestContacts::marksVerified()
     const auto notAContact = setContactVerified(vault, *accountId, true, 12);
     QVERIFY(!notAContact.ok());
     QCOMPARE(notAContact.error().code, ContactError::NotFound);
+}
+
+// What someone hands over to become a contact: their vault file (its
+// header's identity, no password), or a text file holding their identity.
+void TestContacts::identityInAFile()
+{
+    test::SeededRandom random(test::testSeed());
+    Vault vault = newVault(random);
+    const auto file = vault.serialize(random, 2);
+    QVERIFY(file.ok());
+    const auto own = identityInFile(*file);
+    QVERIFY2(own.ok(), own.ok() ? "" : own.error().c_str());
+    QVERIFY(*own == sharingKeyOf(ownPhrase));
+
+    const std::string text = "\n  " + share::identityText(sharingKeyOf(alicePhrase)) + "\r\n";
+    const auto fromText = identityInFile(asBytes(text));
+    QVERIFY(fromText.ok());
+    QVERIFY(*fromText == sharingKeyOf(alicePhrase));
+
+    const auto refused = [](ByteView bytes, const char* expected) {
+        const auto key = identityInFile(bytes);
+        if (key.ok() || key.error().find(expected) == std::string::npos)
+            qWarning("%s", key.ok() ? "opened" : key.error().c_str());
+        return !key.ok() && key.error().find(expected) != std::string::npos;
+    };
+    // A vault file cut inside its header; a version 1 vault (no identity
+    // until its phrase is checked); a damaged identity; something else.
+    QVERIFY(refused(ByteView(file->data(), 20), "truncated"));
+    const auto v1 = test::loadJson(QStringLiteral("vault/vectors.json"));
+    QVERIFY(
+        refused(test::hex(v1[QStringLiteral("file_hex")].toString()), "no sharing identity yet"));
+    std::string damaged = text;
+    damaged[30] = damaged[30] == 'q' ? 'p' : 'q';
+    QVERIFY(refused(asBytes(damaged), "damaged"));
+    QVERIFY(refused(asBytes("hello"), "not a Watchword identity"));
+    QVERIFY(refused({}, "not a Watchword identity"));
 }
 
 QTEST_APPLESS_MAIN(TestContacts)
