@@ -58,7 +58,7 @@ Pane {
                 nameField.forceActiveFocus()
             }
         }
-        onFailed: (error) => page.contacts.identityAmong([])
+        onFailed: (error) => page.contacts.readFailed(error)
     }
 
     // The identity someone handed over as a file: a text file holding it,

@@ -73,7 +73,7 @@ Popup {
     QrReader {
         id: qr
         onFound: (texts) => receiver.openQrTexts(texts)
-        onFailed: (error) => receiver.openQrTexts([])
+        onFailed: (error) => receiver.readFailed(error)
     }
 
     FilePicker {

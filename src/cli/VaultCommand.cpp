@@ -35,7 +35,8 @@ init     creates a new vault at FILE (never over an existing file): calibrates
          unlock (1000 by default, never below 600,000 iterations), makes a
          recovery phrase (24 words by default) and prints it ONCE, with its
          recovery key fingerprint, the iteration count and the rate measured.
-info     the format version, KDF parameters, record count, the recovery
+info     the format version, KDF parameters, record count (accounts, notes
+         and contacts together: their kinds are sealed), the recovery
          key's fingerprint and the sharing identity's public key; no
          password. A file of format version 1 is written as version 2 by
          the next command that changes it.

@@ -142,7 +142,8 @@ int runInfo(const Arguments& arguments, const std::string& path)
     printLine("generation: " + std::to_string(info->generation));
     printLine("created: " + std::to_string(info->created));
     printLine("modified: " + std::to_string(info->modified));
-    printLine("records: " + std::to_string(info->recordCount));
+    printLine("records: " + std::to_string(info->recordCount) +
+              " (accounts, notes and contacts together: their kinds are sealed)");
     printLine("kdf: PBKDF2-HMAC-SHA256");
     printLine("iterations: " + std::to_string(slot.iterations));
     printLine("calibration: target " + std::to_string(slot.targetMilliseconds) +

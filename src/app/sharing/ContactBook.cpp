@@ -113,6 +113,11 @@ QString ContactBook::identityInFile(const QUrl& file)
     return QString::fromStdString(share::identityText(*key));
 }
 
+void ContactBook::readFailed(const QString& why)
+{
+    setError(why.isEmpty() ? tr("No QR code was found.") : why);
+}
+
 QString ContactBook::add(const QString& identity, const QString& name)
 {
     const auto key = share::parseIdentityText(identity.toStdString());

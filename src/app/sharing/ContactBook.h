@@ -47,6 +47,8 @@ public:
     // The first identity text among a QR code reader's texts, or "" with
     // error set (none of them is an identity).
     Q_INVOKABLE QString identityAmong(const QStringList& texts);
+    // A QR code reader found nothing: its sentence becomes the error.
+    Q_INVOKABLE void readFailed(const QString& why);
     // The identity in a file someone handed over: a text file holding it,
     // or their vault file (its header names its identity; no password).
     // Its text, or "" with error set.

@@ -220,6 +220,12 @@ bool ReceiveController::openQrTexts(const QStringList& texts)
     return false;
 }
 
+void ReceiveController::readFailed(const QString& why)
+{
+    reset();
+    setError(why.isEmpty() ? tr("No QR code was found.") : why);
+}
+
 bool ReceiveController::openEnvelope(QByteArray envelope)
 {
     if (m_busy)

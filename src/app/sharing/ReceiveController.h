@@ -103,6 +103,8 @@ public:
     Q_INVOKABLE bool openData(const QByteArray& data, const QString& sourceName);
     // A QR code reader's texts: the first share among them.
     Q_INVOKABLE bool openQrTexts(const QStringList& texts);
+    // A QR code reader found nothing: its sentence becomes the error.
+    Q_INVOKABLE void readFailed(const QString& why);
     // Opens the envelope again (the sender may have become a contact).
     Q_INVOKABLE bool reopen();
     Q_INVOKABLE void setChecked(int index, bool checked);

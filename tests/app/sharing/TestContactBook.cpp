@@ -162,6 +162,11 @@ void TestContactBook::identityFromQrTexts()
     QVERIFY(book.error().contains(QStringLiteral("not a Watchword identity")));
     QVERIFY(book.identityAmong({}).isEmpty());
     QVERIFY(book.error().contains(QStringLiteral("No QR code")));
+    // The reader's own sentence, when it says why.
+    book.readFailed(QStringLiteral("The screen cannot be captured here."));
+    QCOMPARE(book.error(), QStringLiteral("The screen cannot be captured here."));
+    book.readFailed({});
+    QVERIFY(book.error().contains(QStringLiteral("No QR code")));
 }
 
 void TestContactBook::identityFromAFile()

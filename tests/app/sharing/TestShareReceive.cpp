@@ -325,6 +325,13 @@ void TestShareReceive::receivingRefusals()
         people.bob, [&](auto& r) { return r.openQrTexts({}); }, QStringLiteral("No QR code")));
     QVERIFY(refused(
         people.bob,
+        [&](auto& r) {
+            r.readFailed(QStringLiteral("The screen cannot be captured here."));
+            return false;
+        },
+        QStringLiteral("The screen cannot be captured here.")));
+    QVERIFY(refused(
+        people.bob,
         [&](auto& r) { return r.openQrTexts({QStringLiteral("otpauth://totp/x?secret=JBSW")}); },
         QStringLiteral("not a Watchword share")));
     QVERIFY(refused(
