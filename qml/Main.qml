@@ -434,7 +434,8 @@ ApplicationWindow {
             if (window.vault.state === VaultController.Unlocked) {
                 window.openPendingUri()
             } else {
-                for (const loader of [editorLoader, importLoader, exportLoader, qrLoader]) {
+                for (const loader of [editorLoader, importLoader, exportLoader, qrLoader,
+                                       shareLoader, receiveLoader]) {
                     if (loader.item)
                         loader.item.close()
                 }
@@ -504,8 +505,11 @@ ApplicationWindow {
             window.vault.history.undo()
     }
 
+    // Locks from anywhere, a modal dialog open included (a window shortcut
+    // is blocked by a modal popup).
     Shortcut {
         sequence: "Ctrl+L"
+        context: Qt.ApplicationShortcut
         enabled: window.vault.state === VaultController.Unlocked
         onActivated: window.vault.lock()
     }

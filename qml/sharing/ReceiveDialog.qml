@@ -41,13 +41,15 @@ Popup {
 
     modal: true
     focus: true
-    closePolicy: Popup.CloseOnEscape
+    // Not closed while the records are being saved: a failed save is said here.
+    closePolicy: receiver.busy ? Popup.NoAutoClose : Popup.CloseOnEscape
     padding: Math.round(metrics.height * 0.8)
     width: parent ? Math.min(parent.width - 32, Math.round(metrics.averageCharacterWidth * 84)) : 640
     height: parent ? Math.min(parent.height - 32, column.implicitHeight + 2 * padding) : 560
     x: parent ? Math.round((parent.width - width) / 2) : 0
     y: parent ? Math.round((parent.height - height) / 2) : 0
 
+    onOpened: dialog.contacts.clearError()
     onClosed: {
         pasteArea.clear()
         knownSender.checked = false
@@ -72,8 +74,15 @@ Popup {
 
     QrReader {
         id: qr
-        onFound: (texts) => receiver.openQrTexts(texts)
-        onFailed: (error) => receiver.readFailed(error)
+        // A reading that ends after the dialog closed is dropped.
+        onFound: (texts) => {
+            if (dialog.opened)
+                receiver.openQrTexts(texts)
+        }
+        onFailed: (error) => {
+            if (dialog.opened)
+                receiver.readFailed(error)
+        }
     }
 
     FilePicker {
@@ -211,7 +220,7 @@ Popup {
                 }
             }
             Label {
-                objectName: "contactError"
+                objectName: "senderContactError"
                 visible: receiver.opened && receiver.sender === ReceiveController.Unknown
                          && dialog.contacts.error !== ""
                 text: dialog.contacts.error
@@ -246,7 +255,7 @@ Popup {
                     width: recordList.width - 12
                     CheckBox {
                         objectName: "received-" + modelData.title
-                        checked: modelData.checked
+                        checked: receiver.checks[index] === true
                         text: (modelData.kind === "note" ? qsTr("Note: %1") : "%1").arg(modelData.title)
                         Accessible.description: modelData.duplicate ? modelData.duplicateText
                                                                     : modelData.detail
@@ -301,6 +310,7 @@ Popup {
                 Button {
                     objectName: "closeReceiveButton"
                     text: qsTr("Close")
+                    enabled: !receiver.busy
                     onClicked: dialog.close()
                 }
                 Button {

@@ -49,7 +49,10 @@ Popup {
             chosen[id] = true
         dialog.chosenRecords = chosen
         dialog.chosenContacts = ({})
+        dialog.resultMessage = ""
         filterField.clear()
+        sharer.clear()
+        sharer.refresh()
         dialog.open()
     }
     function toggle(map, id, on) {
@@ -84,11 +87,6 @@ Popup {
     x: parent ? Math.round((parent.width - width) / 2) : 0
     y: parent ? Math.round((parent.height - height) / 2) : 0
 
-    onOpened: {
-        dialog.resultMessage = ""
-        sharer.clear()
-        sharer.refresh()
-    }
     onClosed: sharer.clear()
 
     FontMetrics {
@@ -116,7 +114,7 @@ Popup {
 
     Dialog {
         id: replaceDialog
-        objectName: "replaceDialog"
+        objectName: "replaceShareDialog"
         parent: Overlay.overlay
         anchors.centerIn: parent
         modal: true
@@ -138,6 +136,8 @@ Popup {
             id: column
             width: parent.width
             spacing: Math.round(metrics.height * 0.5)
+            Accessible.role: Accessible.Dialog
+            Accessible.name: qsTr("Share accounts and notes")
 
             Label {
                 text: qsTr("Share accounts and notes")
@@ -351,8 +351,6 @@ Popup {
                     text: qsTr("Make share")
                     highlighted: !sharer.sealed
                     enabled: dialog.problem === "" && !sharer.sealed
-                    ToolTip.visible: hovered && dialog.problem !== ""
-                    ToolTip.text: dialog.problem
                     onClicked: sharer.seal(dialog.recordIds, dialog.contactIds)
                 }
             }

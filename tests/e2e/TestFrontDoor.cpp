@@ -1454,7 +1454,19 @@ private slots:
                         QStringLiteral("From Bob, a contact you have verified.")));
         QVERIFY(aliceAgain.showsText(QStringLiteral("Already in the vault as \u201cWi-Fi\u201d.")));
         QCOMPARE(aliceAgain.read(QStringLiteral("received-Wi-Fi"), "checked").toBool(), false);
-        aliceAgain.click(aliceAgain.byName(QStringLiteral("closeReceiveButton")));
+        // Locking closes the dialogs and forgets what they held.
+        QVERIFY(lockByKeyboard(aliceAgain));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return aliceAgain.byName(QStringLiteral("receivedList")) == nullptr; }));
+        QVERIFY(unlock(aliceAgain));
+        aliceAgain.click(aliceAgain.byName(QStringLiteral("appMenuButton")));
+        aliceAgain.click(aliceAgain.byName(QStringLiteral("shareItem")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return aliceAgain.byName(QStringLiteral("recipient-Bob")) != nullptr; }));
+        QVERIFY(lockByKeyboard(aliceAgain));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return aliceAgain.byName(QStringLiteral("recipient-Bob")) == nullptr; }));
+        QVERIFY(aliceAgain.byName(QStringLiteral("sharePasteArea")) == nullptr);
     }
 
     // --- Contacts: an identity pasted and named, verified, renamed, removed

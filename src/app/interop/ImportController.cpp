@@ -249,10 +249,12 @@ bool ImportController::commit(const std::vector<std::size_t>& chosen)
     const int count = int(added->size());
     m_adding = true;
     setBusy(true);
+    // Cleared before the save: a warning the save itself leaves (a folder
+    // that could not be flushed) stays on show.
+    session->setError({});
     QPointer<ImportController> self(this);
     return session->saveAdded(std::move(*added), [self, session, count](const QString& error) {
         if (error.isEmpty()) {
-            session->setError({});
             if (self)
                 self->onImportFinished(true, count == 1 ? tr("Imported 1 account.")
                                                         : tr("Imported %1 accounts.").arg(count));

@@ -12,6 +12,7 @@
 #include "vault/Storage.h"
 #include "vault/Vault.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QVariantMap>
 
@@ -99,7 +100,8 @@ QString ContactBook::identityInFile(const QUrl& file)
         setError(tr("Choose a file on this computer."));
         return {};
     }
-    const auto read = readRegularFile(path.toStdString(), vault::maximumVaultFileSize);
+    const auto read =
+        readRegularFile(QFile::encodeName(path).toStdString(), vault::maximumVaultFileSize);
     if (!read) {
         setError(text::fromCore(read.error()));
         return {};

@@ -13,6 +13,7 @@
 #include "vault/Vault.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QFileInfo>
 #include <QLocale>
 #include <QPointer>
@@ -157,6 +158,14 @@ bool ReceiveController::alreadyReceived() const
     return m_share && m_share->alreadyReceived;
 }
 
+QVariantList ReceiveController::checks() const
+{
+    QVariantList checks;
+    for (const bool checked : m_checked)
+        checks.push_back(checked);
+    return checks;
+}
+
 int ReceiveController::checkedCount() const
 {
     return int(std::count(m_checked.begin(), m_checked.end(), true));
@@ -164,6 +173,8 @@ int ReceiveController::checkedCount() const
 
 bool ReceiveController::openText(const QString& text)
 {
+    if (refusedWhileBusy())
+        return false;
     const QByteArray utf8 = text.toUtf8();
     const auto envelope =
         share::envelopeFromText(std::string_view(utf8.constData(), std::size_t(utf8.size())));
@@ -178,13 +189,15 @@ bool ReceiveController::openText(const QString& text)
 
 bool ReceiveController::openFile(const QUrl& file)
 {
+    if (refusedWhileBusy())
+        return false;
     const QString path = file.toLocalFile();
     if (path.isEmpty()) {
         reset();
         setError(tr("Choose a file on this computer."));
         return false;
     }
-    const auto read = readRegularFile(path.toStdString(), maximumFileSize);
+    const auto read = readRegularFile(QFile::encodeName(path).toStdString(), maximumFileSize);
     if (!read) {
         reset();
         setError(text::fromCore(read.error()));
@@ -197,6 +210,8 @@ bool ReceiveController::openFile(const QUrl& file)
 
 bool ReceiveController::openData(const QByteArray& data, const QString& sourceName)
 {
+    if (refusedWhileBusy())
+        return false;
     const auto envelope = share::envelopeFromData(ByteView(
         reinterpret_cast<const std::uint8_t*>(data.constData()), std::size_t(data.size())));
     if (!envelope) {
@@ -210,6 +225,8 @@ bool ReceiveController::openData(const QByteArray& data, const QString& sourceNa
 
 bool ReceiveController::openQrTexts(const QStringList& texts)
 {
+    if (refusedWhileBusy())
+        return false;
     for (const auto& text : texts)
         if (text.startsWith(
                 QLatin1String(share::qrTextPrefix.data(), qsizetype(share::qrTextPrefix.size()))))
@@ -222,13 +239,24 @@ bool ReceiveController::openQrTexts(const QStringList& texts)
 
 void ReceiveController::readFailed(const QString& why)
 {
+    if (refusedWhileBusy())
+        return;
     reset();
     setError(why.isEmpty() ? tr("No QR code was found.") : why);
 }
 
+bool ReceiveController::refusedWhileBusy()
+{
+    if (!m_busy)
+        return false;
+    // The preview being saved stays as it is.
+    setError(tr("Wait until the records being added are saved."));
+    return true;
+}
+
 bool ReceiveController::openEnvelope(QByteArray envelope)
 {
-    if (m_busy)
+    if (refusedWhileBusy())
         return false;
     forgetOpened();
     m_envelope = std::move(envelope);
@@ -257,6 +285,7 @@ bool ReceiveController::openEnvelope(QByteArray envelope)
         m_checked[index] = true;
     setError({});
     showRecords();
+    emit checksChanged();
     emit openedChanged();
     return true;
 }
@@ -271,7 +300,7 @@ bool ReceiveController::reopen()
         return false;
     if (checked.size() == m_checked.size()) {
         m_checked = checked; // the person's ticks stay
-        showRecords();
+        emit checksChanged();
     }
     return true;
 }
@@ -298,7 +327,6 @@ void ReceiveController::showRecords()
                 {QStringLiteral("detail"), detailOf(received.record)},
                 {QStringLiteral("duplicate"), received.duplicateOf.has_value()},
                 {QStringLiteral("duplicateText"), duplicateText},
-                {QStringLiteral("checked"), bool(m_checked[i])},
             });
         }
     m_records = std::move(records);
@@ -311,7 +339,7 @@ void ReceiveController::setChecked(int index, bool checked)
         m_checked[std::size_t(index)] == checked)
         return;
     m_checked[std::size_t(index)] = checked;
-    showRecords();
+    emit checksChanged();
 }
 
 bool ReceiveController::addChecked(bool knownSender)
@@ -380,7 +408,10 @@ bool ReceiveController::openDemoSample()
 void ReceiveController::forgetOpened()
 {
     m_share.reset(); // the records' secrets wipe themselves
-    m_checked.clear();
+    if (!m_checked.empty()) {
+        m_checked.clear();
+        emit checksChanged();
+    }
     if (!m_records.isEmpty()) {
         m_records.clear();
         emit recordsChanged();

@@ -61,9 +61,11 @@ class ReceiveController : public QObject
     Q_PROPERTY(bool alreadyReceived READ alreadyReceived NOTIFY openedChanged)
     // One map per record: kind ("account" or "note"), title, detail (what
     // kind of code, or the note's length), duplicate (the vault has it) and
-    // duplicateText, checked.
+    // duplicateText. Made when a share opens, not when a tick changes.
     Q_PROPERTY(QVariantList records READ records NOTIFY recordsChanged)
-    Q_PROPERTY(int checkedCount READ checkedCount NOTIFY recordsChanged)
+    // Whether each record is ticked, in the same order.
+    Q_PROPERTY(QVariantList checks READ checks NOTIFY checksChanged)
+    Q_PROPERTY(int checkedCount READ checkedCount NOTIFY checksChanged)
 
 public:
     enum class Sender {
@@ -90,6 +92,7 @@ public:
     QString details() const;
     bool alreadyReceived() const;
     const QVariantList& records() const { return m_records; }
+    QVariantList checks() const;
     int checkedCount() const;
 
     // Pasted text: the armoured envelope anywhere in it, or a QR code's
@@ -124,12 +127,15 @@ signals:
     void busyChanged();
     void errorChanged();
     void recordsChanged();
+    void checksChanged();
     // The records are in the vault and saved: message says how many, from whom.
     void finished(const QString& message);
 
 private:
     void setError(QString error);
     void setBusy(bool busy);
+    // True, with error set, while the ticked records are being saved.
+    bool refusedWhileBusy();
     bool openEnvelope(QByteArray envelope);
     void forgetOpened();
     void showRecords();

@@ -11,6 +11,7 @@
 #include "vault/Vault.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QFileInfo>
 #include <QLocale>
 #include <QVariantMap>
@@ -158,8 +159,17 @@ bool ShareController::saveTo(const QUrl& file, bool overwrite)
         setError(tr("Choose a file on this computer."));
         return false;
     }
+    // Never over the vault itself, its backups or its lock.
+    const QString vaultPath = QFileInfo(m_vault ? m_vault->path() : QString()).absoluteFilePath();
+    const QString target = QFileInfo(path).absoluteFilePath();
+    if (!vaultPath.isEmpty() &&
+        (target == vaultPath || target.startsWith(vaultPath + QLatin1Char('.')))) {
+        setError(tr("%1 is your vault or one of its backups: choose another name.")
+                     .arg(QFileInfo(path).fileName()));
+        return false;
+    }
     const auto written = writeFileAtomically(
-        path.toStdString(),
+        QFile::encodeName(path).toStdString(),
         std::string_view(m_envelope.constData(), std::size_t(m_envelope.size())), 0600,
         overwrite ? IfExists::Replace : IfExists::Refuse);
     if (!written) {

@@ -131,6 +131,7 @@ private slots:
     void lockForgetsTheShare();
     void importHandsASharedFileOn();
     void demoShareForTheScreenshots();
+    void aFailedSaveAddsNothing();
 };
 
 void TestShareReceive::accountAndNoteFromOnePersonToAnother()
@@ -277,8 +278,15 @@ void TestShareReceive::sharingRefusals()
     QVERIFY(people.sharer.seal({account}, {people.bobId}));
     QVERIFY(!people.sharer.saveTo(
         QUrl::fromLocalFile(dir.filePath(QStringLiteral("no/such/x.wwshare"))), false));
-    QVERIFY(!people.sharer.error().isEmpty());
+    QVERIFY2(people.sharer.error().contains(QStringLiteral("no/such")),
+             qPrintable(people.sharer.error()));
     QVERIFY(people.sharer.sealed());
+    // Never over the vault itself or one of its backups, even when asked.
+    for (const QString& own : {people.alice.fixture.path, people.alice.fixture.path + ".1"}) {
+        QVERIFY(!people.sharer.saveTo(QUrl::fromLocalFile(own), true));
+        QVERIFY2(people.sharer.error().contains(QStringLiteral("your vault")),
+                 qPrintable(people.sharer.error()));
+    }
     // Sharing changes nothing in the vault.
     QCOMPARE(test::readBytes(people.alice.fixture.path), before);
     // Locked: nothing to share.
@@ -409,8 +417,10 @@ void TestShareReceive::lockForgetsTheShare()
     QVERIFY(people.sealFirstAccount());
     ReceiveController receiver;
     receiver.setVault(people.bob.fixture.controller.get());
-    QVERIFY(receiver.openText(people.sharer.text()));
+    const QString text = people.sharer.text();
+    QVERIFY(receiver.openText(text));
     QVERIFY(!receiver.records().isEmpty());
+    QCOMPARE(receiver.checks().size(), receiver.records().size());
 
     people.alice.fixture.controller->lock();
     QVERIFY(!people.sharer.sealed());
@@ -419,10 +429,11 @@ void TestShareReceive::lockForgetsTheShare()
     people.bob.fixture.controller->lock();
     QVERIFY(!receiver.opened());
     QVERIFY(receiver.records().isEmpty());
+    QVERIFY(receiver.checks().isEmpty());
     QVERIFY(!receiver.reopen());
-    // Locked: a share cannot be opened.
-    QVERIFY(!receiver.openText(people.sharer.text().isEmpty() ? QStringLiteral("x")
-                                                              : people.sharer.text()));
+    // Locked: the same share cannot be opened.
+    QVERIFY(!receiver.openText(text));
+    QVERIFY2(receiver.error().contains(QStringLiteral("Unlock")), qPrintable(receiver.error()));
 }
 
 void TestShareReceive::importHandsASharedFileOn()
@@ -472,6 +483,35 @@ void TestShareReceive::demoShareForTheScreenshots()
     ReceiveController notDemo;
     notDemo.setVault(someone.fixture.controller.get());
     QVERIFY(!notDemo.openDemoSample());
+}
+
+// The vault file changed behind the app's back: the save is refused, the
+// records come out of memory again, the preview stays to try again, and
+// nothing else can be opened while the save runs.
+void TestShareReceive::aFailedSaveAddsNothing()
+{
+    AliceAndBob people;
+    people.bob.know(people.alice, QStringLiteral("Alice"), true);
+    QVERIFY(people.sealFirstAccount());
+    ReceiveController receiver;
+    receiver.setVault(people.bob.fixture.controller.get());
+    QVERIFY(receiver.openText(people.sharer.text()));
+    const std::size_t before = people.bob.fixture.controller->vault()->recordCount();
+    people.bob.fixture.replaceFileBehindOurBack();
+    const auto replaced = test::readBytes(people.bob.fixture.path);
+    QSignalSpy finished(&receiver, &ReceiveController::finished);
+    QVERIFY(receiver.addChecked(false));
+    QVERIFY(receiver.busy());
+    QVERIFY(!receiver.openText(people.sharer.text()));
+    QVERIFY(receiver.error().contains(QStringLiteral("Wait until")));
+    QVERIFY(receiver.opened());
+    QVERIFY(QTest::qWaitFor([&] { return !receiver.busy(); }, 10000));
+    QCOMPARE(finished.size(), 0);
+    QVERIFY2(receiver.error().startsWith(QStringLiteral("Nothing was added: ")),
+             qPrintable(receiver.error()));
+    QVERIFY(receiver.opened());
+    QCOMPARE(people.bob.fixture.controller->vault()->recordCount(), before);
+    QCOMPARE(test::readBytes(people.bob.fixture.path), replaced);
 }
 
 QTEST_GUILESS_MAIN(TestShareReceive)
