@@ -734,9 +734,103 @@ ApplicationWindow {
         }
     }
 
+    // Another device's changes merged in (the vault's folder is synced).
+    Connections {
+        target: window.vault.sync
+        function onMerged(summary) {
+            window.notice = summary
+        }
+    }
+
     ColumnLayout {
         anchors.fill: parent
         spacing: 0
+
+        // A copy of the vault saved under a password changed on another
+        // device: its changes wait for that password.
+        Frame {
+            objectName: "syncPassword"
+            visible: window.vault.sync.passwordWantedFor !== ""
+                     && window.vault.state === VaultController.Unlocked
+            Layout.fillWidth: true
+            Layout.margins: 8
+            ColumnLayout {
+                anchors.fill: parent
+                Label {
+                    text: qsTr("The vault's password was changed on another device. Enter that password to bring in the changes saved in %1.").arg(window.vault.sync.passwordWantedFor)
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    TextField {
+                        id: syncPasswordField
+                        objectName: "syncPasswordField"
+                        echoMode: TextInput.Password
+                        placeholderText: qsTr("Password from the other device")
+                        enabled: !window.vault.sync.opening
+                        Layout.fillWidth: true
+                        Accessible.name: qsTr("Password the other copy was saved with")
+                        onAccepted: syncMergeButton.clicked()
+                    }
+                    Button {
+                        id: syncMergeButton
+                        objectName: "syncMergeButton"
+                        text: window.vault.sync.opening ? qsTr("Opening…") : qsTr("Merge")
+                        enabled: !window.vault.sync.opening && syncPasswordField.text !== ""
+                        onClicked: {
+                            window.vault.sync.providePassword(syncPasswordField.text)
+                            syncPasswordField.text = ""
+                        }
+                    }
+                    Button {
+                        objectName: "syncLaterButton"
+                        text: qsTr("Later")
+                        enabled: !window.vault.sync.opening
+                        onClicked: {
+                            syncPasswordField.text = ""
+                            window.vault.sync.later()
+                        }
+                    }
+                }
+                Label {
+                    objectName: "syncPasswordError"
+                    visible: text !== ""
+                    text: window.vault.sync.passwordError
+                    color: "#b3261e"
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+            }
+        }
+
+        // A file that could not be merged: named, and left as it is.
+        Frame {
+            objectName: "syncProblem"
+            visible: window.vault.sync.problem !== "" && window.vault.state === VaultController.Unlocked
+            Layout.fillWidth: true
+            Layout.margins: 8
+            background: Rectangle {
+                color: Qt.rgba(0.85, 0.55, 0.1, 0.15)
+                border.color: Qt.rgba(0.7, 0.45, 0.1, 0.6)
+                radius: 4
+            }
+            RowLayout {
+                anchors.fill: parent
+                Label {
+                    objectName: "syncProblemText"
+                    text: window.vault.sync.problem
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                    Accessible.name: qsTr("Sync problem: %1").arg(text)
+                }
+                Button {
+                    text: qsTr("Dismiss")
+                    Accessible.name: qsTr("Dismiss the sync problem")
+                    onClicked: window.vault.sync.clearProblem()
+                }
+            }
+        }
 
         Frame {
             objectName: "notice"

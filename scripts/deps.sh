@@ -36,6 +36,9 @@ packages=(
   libbenchmark-dev
   # tests: independent implementations (codes; a vault reader from docs/FORMAT.md)
   oathtool python3-pyotp python3-cryptography
+  # tests: a real sync engine, two instances on loopback, for a vault edited
+  # on two machines (tests/sync)
+  syncthing
   # tests: a private D-Bus for the session-lock and suspend signals and the
   # desktop portal's file chooser (fakes of them on it)
   dbus-daemon

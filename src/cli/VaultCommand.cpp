@@ -29,17 +29,21 @@ constexpr const char* usage =
                      [--password-stdin] [--wait S]
        watchword-cli vault export FILE --to FORMAT OUT [--ids ID,...] [--force]
                      [--plaintext] [--target-ms N] [--password-stdin]
+       watchword-cli vault merge FILE OTHER... [--dry-run] [--json] [--password-stdin]
+                     [--wait S]
+       watchword-cli vault status FILE [--json]
 
 init     creates a new vault at FILE (never over an existing file): calibrates
          the password KDF (PBKDF2-HMAC-SHA256) for --target-ms milliseconds per
          unlock (1000 by default, never below 600,000 iterations), makes a
          recovery phrase (24 words by default) and prints it ONCE, with its
          recovery key fingerprint, the iteration count and the rate measured.
-info     the format version, KDF parameters, record count (accounts, notes
-         and contacts together: their kinds are sealed), the recovery
+info     the format version, KDF parameters, record count (accounts, notes,
+         contacts and deleted records' tombstones together: their kinds are
+         sealed), the recovery
          key's fingerprint and the sharing identity's public key; no
-         password. A file of format version 1 is written as version 2 by
-         the next command that changes it.
+         password. A file of format version 1 or 2 is written as version 3
+         by the next command that changes it.
 add      adds an OTP account from an otpauth link and prints its id. The link
          holds the secret, so it is never taken from the command line (where
          every local user can read it): it is pasted at a hidden prompt, or
@@ -88,6 +92,27 @@ export   writes the vault's accounts (or those of --ids, in that order) to OUT
          contents never exist under another name, even if the command is
          killed. Accounts a format cannot hold are left out with a warning on
          stderr.
+merge    merges into FILE other copies of the same vault: conflict copies a
+         sync engine left beside it, or a copy from another machine
+         (docs/FORMAT.md section 13). Changes to different records are all
+         kept; a record changed in both is resolved (the later change
+         wins; a note's other text is kept as a second note whose title ends
+         in (conflicting edit)); a deletion removes what it saw; HOTP
+         counters take the larger; a copy saved under a newer password gives
+         the vault that password. Each
+         OTHER must open as the same vault: with FILE's key, or else (its
+         password was changed elsewhere) with its own password, asked next.
+         A copy of another vault, a damaged or altered one, or one older
+         than a write FILE already holds is refused, and nothing is merged.
+         Prints what each OTHER brought; FILE is written only if that is
+         something (--dry-run: never). Then each OTHER in FILE's folder named
+         as a conflict copy of FILE (by its engine's naming, as status lists
+         them) is moved into the folder .watchword-merged beside FILE.
+status   no password: FILE's generation, the device that last wrote it and
+         the last generation each device wrote, and the conflict copies of
+         FILE in its folder (Syncthing, Nextcloud, ownCloud, Dropbox,
+         Seafile, OneDrive, Unison naming), with what each one is. Exit 3
+         when there are conflict copies to merge.
 
 Secrets are never taken from the command line. Without --password-stdin they
 are asked on the terminal with echo off (a new password twice). With
@@ -101,6 +126,8 @@ are asked on the terminal with echo off (a new password twice). With
             (SOURCE '-' takes stdin: the passwords are then asked on the
             terminal, and --password-stdin is refused)
   export:   the password, then the password of OUT for encrypted formats
+  merge:    the password, then the password of each OTHER saved under
+            another password, in the order given
 (add - without --password-stdin reads the link from the first line of stdin.)
 Passwords are normalized to Unicode NFKD; an empty password is refused. A new
 password (init, passwd, recover) that is too easy to guess (the strength
@@ -128,6 +155,11 @@ cut in the next moments could undo it) is a success, exit 0, with a line
 "watchword-cli: warning: ..." on stderr that says so. For import, a SOURCE
 that cannot be read, is damaged or is not FORMAT is bad input (2); a wrong
 password of SOURCE is a failure (1). export never leaves OUT half written.
+For merge, an OTHER that cannot be read, is damaged, altered, not a vault,
+another vault's or older than a write FILE holds is bad input (2); a wrong
+password of OTHER is a failure (1); either way nothing is merged or written.
+status exits 3 when FILE is readable and conflict copies of it wait beside
+it, 0 when there are none.
 )";
 
 } // namespace
@@ -172,6 +204,13 @@ int runVault(const std::vector<std::string>& args)
          2,
          "FILE and SOURCE",
          runImport},
+        {"merge",
+         {{"dry-run"}, {"json"}, {"password-stdin"}, {"wait", true}},
+         1 + 64,
+         "FILE and OTHER (up to 64)",
+         runMerge,
+         2},
+        {"status", {{"json"}}, 1, "FILE", runStatus},
         {"export",
          {{"to", true},
           {"ids", true},

@@ -3,7 +3,7 @@
 // saves; the subcommands live by group in VaultKeysCommand.cpp (init, info,
 // passwd, recover, check-phrase), VaultRecordsCommand.cpp (add, note, list,
 // codes, remove) and VaultInteropCommand.cpp (import, export); contacts in
-// ContactsCommand.cpp.
+// ContactsCommand.cpp; merge and status in VaultSyncCommand.cpp.
 #pragma once
 
 #include "Arguments.h"
@@ -86,6 +86,10 @@ struct Session
 };
 Session openSession(const Arguments& arguments, const std::string& path, std::size_t lineCount,
                     std::optional<std::chrono::milliseconds> lockFor);
+// The device this program counts its changes under on this machine
+// (vault/Device.h, program "cli"). If it cannot be kept, a warning says so
+// and this run uses a new random one.
+const vault::DeviceId& cliDevice();
 // Serializes and saves; the exit status.
 int save(OpenVault& open);
 // The sharing identity the vault's header names, or the message saying it
@@ -130,6 +134,11 @@ int runList(const Arguments& arguments, const std::string& path);
 int runCodes(const Arguments& arguments, const std::string& path);
 int runRemove(const Arguments& arguments, const std::string& path);
 int runImport(const Arguments& arguments, const std::string& path);
+// VaultSyncCommand.cpp: a vault in a synced folder.
+int runMerge(const Arguments& arguments, const std::string& path);
+int runStatus(const Arguments& arguments, const std::string& path);
+// vault status: the vault is readable and conflict copies of it wait beside it.
+inline constexpr int exitConflictCopies = 3;
 int runExport(const Arguments& arguments, const std::string& path);
 
 } // namespace watchword::cli

@@ -76,6 +76,7 @@ int runInit(const Arguments& arguments, const std::string& path)
                                         crypto::systemRandom(), now);
     if (!created)
         return reportFileError(path, created.error().message);
+    created->setDevice(cliDevice());
     auto bytes = created->serialize(crypto::systemRandom(), now);
     if (!bytes)
         return reportFileError(path, bytes.error().message);
@@ -143,7 +144,8 @@ int runInfo(const Arguments& arguments, const std::string& path)
     printLine("created: " + std::to_string(info->created));
     printLine("modified: " + std::to_string(info->modified));
     printLine("records: " + std::to_string(info->recordCount) +
-              " (accounts, notes and contacts together: their kinds are sealed)");
+              " (accounts, notes, contacts and deleted records' tombstones together: their kinds "
+              "are sealed)");
     printLine("kdf: PBKDF2-HMAC-SHA256");
     printLine("iterations: " + std::to_string(slot.iterations));
     printLine("calibration: target " + std::to_string(slot.targetMilliseconds) +
@@ -304,6 +306,7 @@ int runRecover(const Arguments& arguments, const std::string& path)
     auto unlocked = vault::Vault::unlockWithRecovery(storage->contents(), *keychain);
     if (!unlocked)
         return reportFileError(path, unlocked.error().message);
+    unlocked->setDevice(cliDevice());
     OpenVault open{std::move(*storage), std::move(unlocked).value()};
     return changePasswordAndSave(open, *secrets, arguments, *target);
 }

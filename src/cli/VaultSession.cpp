@@ -6,6 +6,7 @@
 #include "encoding/Hex.h"
 #include "text/CoreText.h"
 #include "vault/Calibration.h"
+#include "vault/Device.h"
 #include "vault/PasswordStrength.h"
 
 #include <algorithm>
@@ -149,6 +150,10 @@ Opened openWithPassword(const std::string& path, ByteView password,
         result.status = reportFileError(path, unlocked.error().message);
         return result;
     }
+    // A command that writes counts its changes under this machine's device
+    // (reading never makes the device file).
+    if (lockFor)
+        unlocked->setDevice(cliDevice());
     result.open.emplace(OpenVault{std::move(*storage), std::move(unlocked).value()});
     return result;
 }
@@ -165,6 +170,23 @@ Session openSession(const Arguments& arguments, const std::string& path, std::si
     session.secrets = std::move(secrets).value();
     session.opened = unlockWithPassword(path, *session.secrets, lockFor);
     return session;
+}
+
+const vault::DeviceId& cliDevice()
+{
+    static const vault::DeviceId device = [] {
+        auto kept = vault::thisDevice("cli", crypto::systemRandom());
+        if (kept)
+            return *kept;
+        reportError("warning: " + kept.error() + "; this run counts its changes under a new device",
+                    exitOk);
+        vault::DeviceId fresh{};
+        do
+            crypto::systemRandom().fill(fresh);
+        while (fresh == vault::DeviceId{} || fresh == vault::mergeDevice);
+        return fresh;
+    }();
+    return device;
 }
 
 int save(OpenVault& open)

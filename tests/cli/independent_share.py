@@ -53,6 +53,7 @@ import independent_vault as iv  # noqa: E402  (sections 1, 4, 6 and 11; its chec
 
 ENVELOPE_VECTORS = os.path.join(REPO, "tests", "data", "share", "envelope_vectors.json")
 RECEIVED_FROM = 0x10
+CHANGES = 0x11
 LAST_USED = 0x0E
 SORT_POSITION = 0x0F
 PASSWORDS = {"A": "Alices Passwort: Grüße 東京 ✓ 1",
@@ -103,10 +104,11 @@ def tags_of(fields: bytes) -> list:
 
 def share_view(fields: bytes) -> bytes:
     """A vault record's fields as 12.3 says a share holds them: sort position
-    0, no last used (0x0e), no received from (0x10), everything else as is."""
+    0, no last used (0x0e), no received from (0x10), no changes (0x11),
+    everything else as is."""
     entries = []
     for tag, value in iv.fields_entries(fields):
-        if tag in (LAST_USED, RECEIVED_FROM):
+        if tag in (LAST_USED, RECEIVED_FROM, CHANGES):
             continue
         entries.append((tag, struct.pack(">I", 0) if tag == SORT_POSITION else value))
     return iv.encode_fields(entries)

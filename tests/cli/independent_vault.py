@@ -1,49 +1,63 @@
 #!/usr/bin/python3
 """A second vault reader, written from docs/FORMAT.md alone, checks watchword-cli.
 
-The reader below (sections 1 to 4 and 6 of docs/FORMAT.md, and the format
-version 2 that changes section 6's slots) shares no code with src/core: the
-standard library's hashlib, hmac and unicodedata, and Debian's
-python3-cryptography for AES-CBC, HKDF and secp256k1. It parses the whole
-file (version 1 or 2), checks the checksum, the KDF bounds, every envelope tag
-and the manifest, unlocks with a password or with the recovery phrase (the
-keychain's key of the recovery slot's kind), checks the identity slot (the
-sharing key opens under KI, s is valid, s·G = S), and decodes every record's
-fields, refusing whatever the document calls an error.
+The reader below (sections 1 to 4, 6 and 13 of docs/FORMAT.md: the vault file
+of versions 1, 2 and 3) shares no code with src/core: the standard library's
+hashlib, hmac and unicodedata, and Debian's python3-cryptography for AES-CBC,
+HKDF and secp256k1. It parses the whole file (version 1, 2 or 3: the sync
+slot, type 5, included), checks the checksum, the KDF bounds, every envelope
+tag and the manifest, unlocks with a password or with the recovery phrase
+(the keychain's key of the recovery slot's kind), checks the identity slot
+(the sharing key opens under KI, s is valid, s·G = S), and decodes every
+record's fields (field 0x11, the changes, in any kind; tombstones, kind 4),
+refusing whatever the document calls an error.
 
 First it must reproduce the document's own worked examples (sections 1, 2, 3,
 every key pair of tests/data/keychain/vectors.json, the version-1 vault of
 tests/data/vault/vectors.json and, if there, the version-2 vault and the
-migration of vectors_v2.json, written again byte for byte). Then it drives the
-CLI: init, accounts of every kind, a secure note, remove, passwd, contacts; and
-it requires that
-  * a new vault is version 2 with a password slot, a recovery slot of kind 2
-    whose R is the phrase's recovery key, and an identity slot whose S is the
-    phrase's sharing key (and init prints R's fingerprint);
+migration of vectors_v2.json and the version-3 vault, with a tombstone, and
+the migration of vectors_v3.json, written again byte for byte). Then it
+drives the CLI (its device in a configuration folder of its own): init,
+accounts of every kind, a secure note, remove, passwd, contacts; and it
+requires that
+  * a new vault is version 3 with a password slot, a recovery slot of kind 2
+    whose R is the phrase's recovery key, an identity slot whose S is the
+    phrase's sharing key, and a sync slot naming the CLI's device as the last
+    writer, the maker of the key and the writer of the generation (and init
+    prints R's fingerprint);
   * the new password and the recovery phrase both open the file, and every
-    record holds exactly what was put in and what `vault list --json` shows;
+    record holds exactly what was put in and what `vault list --json` shows,
+    with one change of the CLI's device per version (field 0x11);
+  * a removed record leaves a tombstone (kind 4, after the live records:
+    version + 1, the time of the save that removed it, one more change),
+    counted in the header's record count;
   * the codes it computes itself (section 4) equal `vault codes --at T --json`;
   * the header agrees with `vault info --json` and section 6.6 (generation,
     backups, slots rewritten: R and kind kept, E new, the identity slot
-    sealed again under the new M; unchanged records keeping their sealed bytes);
+    sealed again under the new M, the sync slot's key made at the save;
+    unchanged records keeping their sealed bytes);
   * the old password and wrong phrases are refused, and vault check-phrase agrees;
   * flipped bits are refused: by the structure checks (slot types, counts and
-    kinds of each version), by the checksum, and with the checksum fixed up
-    by the slot tag or the manifest, and with the manifest fixed up too by the
-    identity slot's checks or the record's own tag; slots and records it
-    seals itself wrongly are refused; watchword-cli refuses each of these files
-    as well, and opens the slot layouts the format allows;
+    kinds of each version, the sync slot's length and writers), by the
+    checksum, and with the checksum fixed up by the slot tag or the manifest,
+    and with the manifest fixed up too by the identity slot's checks or the
+    record's own tag; slots, sync slots, records, changes and tombstones it
+    seals itself wrongly are refused; watchword-cli refuses each of these
+    files as well, and opens the slot layouts the format allows;
   * vault recover and passwd --new-phrase (of a 12-word vault) write the
     phrase's recovery and sharing keys;
-  * contacts (kind 3, version 2 only) that `contacts add`, `verify` and
+  * contacts (kind 3, versions 2 and 3) that `contacts add`, `verify` and
     `rename` wrote hold the name, the 33-byte key and the verified flag that
     `contacts list --json` shows, with section 11's identity text and
     fingerprint computed here; `vault list` leaves them out; broken contact
     fields, and a contact in a version 1 file, are refused by both readers;
-  * the version-1 example is read as it is, and its first save is version 2:
+  * the version-1 example is read as it is, and its first save is version 3:
     the password slot and records byte for byte, a recovery slot of kind 1
-    with the same R, no identity slot; passwd keeps that, recover (or
-    passwd --new-phrase) gives kind 2 and an identity slot.
+    with the same R, no identity slot, a sync slot with no key maker; passwd
+    keeps that, recover adds an identity slot (kind 1 and R kept), passwd
+    --new-phrase gives kind 2 and an identity slot; the version-2 example's
+    first save keeps every slot and record byte for byte and adds the sync
+    slot.
 
 Usage: /usr/bin/python3 independent_vault.py PATH/TO/watchword-cli [--keep DIR]
        /usr/bin/python3 independent_vault.py --open VAULT [--recovery]
@@ -81,6 +95,7 @@ WORDLIST = os.path.join(REPO, "resources", "bip39", "english.txt")
 VAULT_VECTORS = os.path.join(REPO, "tests", "data", "vault", "vectors.json")
 KEYCHAIN_VECTORS = os.path.join(REPO, "tests", "data", "keychain", "vectors.json")
 VAULT_V2_VECTORS = os.path.join(REPO, "tests", "data", "vault", "vectors_v2.json")
+VAULT_V3_VECTORS = os.path.join(REPO, "tests", "data", "vault", "vectors_v3.json")
 IDENTITY_VECTORS = os.path.join(REPO, "tests", "data", "share", "identity_vectors.json")
 
 
@@ -359,15 +374,21 @@ def record_code(fields: dict, unix_time: int) -> str:
 MAGIC = b"WWVAULT\x00"
 HEADER_LENGTH = 64
 RECORD_MIN = 16 + 8 + 1 + 4 + 64  # 93, section 6.5 step 2
-PASSWORD_SLOT, RECOVERY_SLOT_V1, RECOVERY_SLOT, IDENTITY_SLOT = 1, 2, 3, 4
+PASSWORD_SLOT, RECOVERY_SLOT_V1, RECOVERY_SLOT, IDENTITY_SLOT, SYNC_SLOT = 1, 2, 3, 4, 5
 # Per format version: the slot types allowed and their sizes, and the slot counts.
+# The sync slot (version 3) has 25 bytes and 16 per writer: None here, checked on its own.
 SLOT_SIZES = {1: {PASSWORD_SLOT: 145, RECOVERY_SLOT_V1: 162},
-              2: {PASSWORD_SLOT: 145, RECOVERY_SLOT: 163, IDENTITY_SLOT: 129}}
-SLOT_COUNTS = {1: (1, 2), 2: (1, 2, 3)}
+              2: {PASSWORD_SLOT: 145, RECOVERY_SLOT: 163, IDENTITY_SLOT: 129},
+              3: {PASSWORD_SLOT: 145, RECOVERY_SLOT: 163, IDENTITY_SLOT: 129, SYNC_SLOT: None}}
+SLOT_COUNTS = {1: (1, 2), 2: (1, 2, 3), 3: (1, 2, 3, 4)}
+SYNC_FIXED, SYNC_WRITER, MAX_SYNC_WRITERS = 25, 16, 64
 RECOVERY_KIND_V1, RECOVERY_KIND_CURRENT = 1, 2  # the version-2 recovery slot's kind byte
-ACCOUNT, NOTE, CONTACT = 1, 2, 3
+ACCOUNT, NOTE, CONTACT, TOMBSTONE = 1, 2, 3, 4
+KIND_NAMES = {ACCOUNT: "account", NOTE: "note", CONTACT: "contact", TOMBSTONE: "tombstone"}
 # The record kinds each format version allows (section 6.3).
-RECORD_KINDS = {1: (ACCOUNT, NOTE), 2: (ACCOUNT, NOTE, CONTACT)}
+RECORD_KINDS = {1: (ACCOUNT, NOTE), 2: (ACCOUNT, NOTE, CONTACT), 3: (ACCOUNT, NOTE, CONTACT, TOMBSTONE)}
+MAX_CHANGE_DEVICES = 255  # field 0x11 (section 13)
+MERGE_DEVICE = b"\xff" * 8
 MIN_ITERATIONS, MAX_ITERATIONS = 600_000, 50_000_000
 SLOT_AD = b"watchword/vault/v1 slot"
 RECORD_AD = b"watchword/vault/v1 record"
@@ -391,10 +412,11 @@ FIELD_TAGS = {
     0x0A: ("note", {ACCOUNT}, "string"),
     0x0B: ("icon_reference", {ACCOUNT}, "string"),
     0x0C: ("created", {ACCOUNT, NOTE, CONTACT}, "i64"),
-    0x0D: ("modified", {ACCOUNT, NOTE, CONTACT}, "i64"),
+    0x0D: ("modified", {ACCOUNT, NOTE, CONTACT, TOMBSTONE}, "i64"),  # a tombstone's: the time of deletion
     0x0E: ("last_used", {ACCOUNT}, "i64"),
     0x0F: ("sort_position", {ACCOUNT, NOTE, CONTACT}, "u32"),
     0x10: ("received_from", {ACCOUNT, NOTE}, "bytes"),
+    0x11: ("changes", {ACCOUNT, NOTE, CONTACT, TOMBSTONE}, "changes"),
     0x21: ("title", {NOTE}, "string"),
     0x22: ("body", {NOTE}, "string"),
     0x31: ("name", {CONTACT}, "string"),
@@ -424,7 +446,8 @@ class Cursor:
 class Vault:
     """Steps 1 to 4 of section 6.5 happen on construction; no key is needed.
 
-    Versions 1 (docs/FORMAT.md section 6) and 2 (its delta: slot types 3 and 4)."""
+    Versions 1 (docs/FORMAT.md section 6), 2 (its delta: slot types 3 and 4, record kind 3) and
+    3 (slot type 5, record kind 4; section 13)."""
 
     def __init__(self, data: bytes):
         self.data = data
@@ -457,6 +480,8 @@ class Vault:
         if self.slot_count not in SLOT_COUNTS[self.format_version]:
             raise VaultError("malformed", 2, "slot count %d in version %d" % (self.slot_count, self.format_version))
         self.header = data[:HEADER_LENGTH]
+        # Without a sync slot (versions 1 and 2, or a version 3 file without one): all zero, no writers.
+        self.sync = {"last_writer": bytes(8), "key_made": 0, "key_device": bytes(8), "writers": []}
         self.slots = {}
         self.slot_offsets = {}
         self.slot_order = []
@@ -464,20 +489,25 @@ class Vault:
             start = cursor.offset
             slot_type = cursor.u(1, "slot type")
             length = cursor.u(2, "slot length")
-            if slot_type == RECOVERY_SLOT_V1 and self.format_version == 2:
-                raise VaultError("malformed", 2, "vault slot %d: a version 1 recovery slot in a version 2 file"
-                                 % (index + 1))
+            if slot_type == RECOVERY_SLOT_V1 and self.format_version >= 2:
+                raise VaultError("malformed", 2, "vault slot %d: a version 1 recovery slot in a version %d file"
+                                 % (index + 1, self.format_version))
             if slot_type not in slot_sizes:
                 raise VaultError("malformed", 2, "slot type %d in version %d" % (slot_type, self.format_version))
             if index == 0 and slot_type != PASSWORD_SLOT:
                 raise VaultError("malformed", 2, "the password slot is not first")
             if slot_type in self.slots:
                 raise VaultError("malformed", 2, "duplicate slot type %d" % slot_type)
-            if length != slot_sizes[slot_type]:
+            if slot_type == SYNC_SLOT:
+                if length < SYNC_FIXED or (length - SYNC_FIXED) % SYNC_WRITER:
+                    raise VaultError("malformed", 2, "sync slot length %d is not 25 + 16n" % length)
+            elif length != slot_sizes[slot_type]:
                 raise VaultError("malformed", 2, "slot %d length %d" % (slot_type, length))
             body = cursor.take(length, "slot body")
             if slot_type == RECOVERY_SLOT and body[0] not in (RECOVERY_KIND_V1, RECOVERY_KIND_CURRENT):
                 raise VaultError("malformed", 2, "recovery slot kind %d" % body[0])
+            if slot_type == SYNC_SLOT:
+                self.sync = parse_sync_slot(body)
             self.slot_offsets[slot_type] = (start, start + 3 + length)
             self.slots[slot_type] = body
             self.slot_order.append(slot_type)
@@ -544,6 +574,13 @@ class Vault:
             self.sharing_public, self.identity_wrapped = slot[:33], slot[33:]
         else:
             self.sharing_public = self.identity_wrapped = None
+
+    def live(self, records: list = None) -> list:
+        """The records that are not tombstones (of records, default: as parsed)."""
+        return [r for r in (self.records if records is None else records) if r["kind"] != TOMBSTONE]
+
+    def tombstones(self, records: list = None) -> list:
+        return [r for r in (self.records if records is None else records) if r["kind"] == TOMBSTONE]
 
     # Step 5.
     def _slot_ad(self, slot_type: int) -> bytes:
@@ -641,10 +678,38 @@ class Vault:
         return opened
 
 
+def parse_sync_slot(body: bytes) -> dict:
+    """The sync slot (type 5), its length already 25 + 16k: n (byte 24) must give the length, be at
+    most 64, and the writers' devices must ascend (as unsigned bytes), none twice (section 6.5 step 2.5)."""
+    count = body[24]
+    if len(body) != SYNC_FIXED + SYNC_WRITER * count:
+        raise VaultError("malformed", 2, "sync slot: %d writers in %d bytes" % (count, len(body)))
+    if count > MAX_SYNC_WRITERS:
+        raise VaultError("malformed", 2, "sync slot: %d writers, more than 64" % count)
+    writers = []
+    for i in range(count):
+        at = SYNC_FIXED + SYNC_WRITER * i
+        writers.append((body[at:at + 8], int.from_bytes(body[at + 8:at + 16], "big")))
+        if i and not writers[i - 1][0] < writers[i][0]:
+            raise VaultError("malformed", 2, "sync slot: writers out of order or repeated")
+    return {"last_writer": body[:8], "key_made": struct.unpack(">q", body[8:16])[0],
+            "key_device": body[16:24], "writers": writers}
+
+
+def encode_sync_slot(last_writer: bytes, key_made: int, key_device: bytes, writers) -> bytes:
+    return (last_writer + struct.pack(">q", key_made) + key_device + bytes([len(writers)])
+            + b"".join(device + struct.pack(">Q", generation) for device, generation in writers))
+
+
 def in_written_order(records: list) -> bool:
-    """6.3 asks writers for ascending (sort position, record id); 6.5 gives readers no error for it."""
-    order = [(r["fields"]["sort_position"], r["id"]) for r in records]
-    return order == sorted(order)
+    """6.3 asks writers for ascending (sort position, record id), then the tombstones in ascending id;
+    6.5 gives readers no error for it."""
+    kinds = [r["kind"] == TOMBSTONE for r in records]
+    if kinds != sorted(kinds):  # a live record after a tombstone
+        return False
+    order = [(r["fields"]["sort_position"], r["id"]) for r in records if r["kind"] != TOMBSTONE]
+    dead = [r["id"] for r in records if r["kind"] == TOMBSTONE]
+    return order == sorted(order) and dead == sorted(dead)
 
 
 def record_ad(vault_id: bytes, record: dict) -> bytes:
@@ -687,6 +752,8 @@ def decode_fields(plaintext: bytes, kind: int) -> dict:
             fields[name] = number
         elif value_type == "bytes":
             fields[name] = value
+        elif value_type == "changes":
+            fields[name] = decode_changes(value)
         elif tag == 0x09:
             label = decode_string(value)
             if not 1 <= length <= 256:
@@ -696,6 +763,13 @@ def decode_fields(plaintext: bytes, kind: int) -> dict:
             fields["tags"].append(label)
         else:
             fields[name] = decode_string(value)
+    if kind == TOMBSTONE:
+        # Only 0x0d and 0x11 belong to a tombstone (FIELD_TAGS), and both are required.
+        for name in ("modified", "changes"):
+            if name not in fields:
+                raise ValueError("a tombstone without %s" % name)
+        del fields["tags"]
+        return fields
     for name in ("created", "modified", "sort_position"):
         if name not in fields:
             raise ValueError("%s missing" % name)
@@ -750,6 +824,28 @@ def decode_fields(plaintext: bytes, kind: int) -> dict:
     elif not 6 <= fields["digits"] <= 10:
         raise ValueError("%d digits" % fields["digits"])
     return fields
+
+
+def decode_changes(value: bytes) -> list:
+    """Field 0x11: n x (device (8) || count (u64)), 1 <= n <= 255, devices ascending and distinct
+    (as unsigned bytes), every count at least 1."""
+    if not value or len(value) % 16:
+        raise ValueError("changes of %d bytes, not a non-zero multiple of 16" % len(value))
+    if len(value) // 16 > MAX_CHANGE_DEVICES:
+        raise ValueError("changes of %d devices, more than 255" % (len(value) // 16))
+    changes = []
+    for at in range(0, len(value), 16):
+        device, count = value[at:at + 8], int.from_bytes(value[at + 8:at + 16], "big")
+        if count == 0:
+            raise ValueError("changes: a device with count 0")
+        if changes and not changes[-1][0] < device:
+            raise ValueError("changes: devices out of order or repeated")
+        changes.append((device, count))
+    return changes
+
+
+def encode_changes(changes) -> bytes:
+    return b"".join(device + struct.pack(">Q", count) for device, count in changes)
 
 
 def encode_fields(entries) -> bytes:
@@ -912,139 +1008,214 @@ def self_check() -> None:
                 expect_equal(value, got[name], "section 6.7 %s of %s" % (name, want["id"]))
 
 
-def self_check_version2() -> bool:
-    """The version-2 worked examples (tests/data/vault/vectors_v2.json), if there: the reader opens
-    them, and writes them again byte for byte from their random bytes (a new vault, and the
-    version-1 example migrated). False if the file is not there."""
-    if not os.path.exists(VAULT_V2_VECTORS):
+def assemble(version: int, vault_id: bytes, generation: int, created: int, modified: int, slots,
+             records: bytes, record_count: int, km: bytes) -> bytes:
+    """A whole file: the header, the (type, body) slots in the order given, the records' bytes, then
+    the manifest under km and the checksum."""
+    header = (MAGIC + struct.pack(">HH", version, HEADER_LENGTH) + vault_id
+              + struct.pack(">QqqIB", generation, created, modified, record_count, len(slots)) + bytes(7))
+    body = header + b"".join(bytes([t]) + struct.pack(">H", len(b)) + b for t, b in slots) + records
+    return fix_manifest(bytearray(body + bytes(64)), km)
+
+
+def insert_changes(plaintext: bytes, changes) -> bytes:
+    """A record's fields with field 0x11 put in its place (after the tags below 0x11, before 0x21 or 0x31)."""
+    entries = [(t, v) for t, v in fields_entries(plaintext) if t != 0x11]
+    below = [(t, v) for t, v in entries if t < 0x11]
+    return encode_fields(below + [(0x11, encode_changes(changes))] + entries[len(below):])
+
+
+def self_check_examples(path: str, version: int) -> bool:
+    """The worked examples of version 2 (tests/data/vault/vectors_v2.json) or version 3
+    (vectors_v3.json), if there: the reader opens them (the slots, every record and, in version 3,
+    the tombstone and the sync slot), and writes them again byte for byte from their random bytes (a
+    new vault, with a deleted record in version 3, and the version-1 example migrated). False if the
+    file is not there."""
+    assert version in (2, 3)
+    if not os.path.exists(path):
         return False
-    with open(VAULT_V2_VECTORS, encoding="utf-8") as handle:
+    with open(path, encoding="utf-8") as handle:
         vectors = json.load(handle)
     with open(VAULT_VECTORS, encoding="utf-8") as handle:
         version1 = json.load(handle)
     password = bytes.fromhex(vectors["password_hex"])
     keychain = Keychain(vectors["recovery_mnemonic"])
-    data = bytes.fromhex(vectors["file_hex"])
-    vault = Vault(data)
-    expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT], RECOVERY_KIND_CURRENT),
-                 (vault.format_version, vault.slot_order, vault.recovery_kind), "version 2 example: slots")
-    expect_equal((vectors["header"], vectors["password_slot"], vectors["recovery_slot"], vectors["identity_slot"]),
-                 (vault.header.hex(), vault.slots[PASSWORD_SLOT].hex(), vault.slots[RECOVERY_SLOT].hex(),
-                  vault.slots[IDENTITY_SLOT].hex()), "version 2 example: header and slots")
-    expect_equal((keychain.recovery.public.hex(), keychain.sharing.public.hex()),
-                 (vectors["recovery_public_key"], vectors["sharing_public_key"]), "version 2 example: R and S")
-    expect_equal((vault.recovery_r.hex(), vault.sharing_public.hex()),
-                 (vectors["recovery_public_key"], vectors["sharing_public_key"]),
-                 "version 2 example: R and S in the file")
-    expect_equal(vectors["password_kek"], vault.password_kek(password).hex(), "version 2 example: password KEK")
+    device = bytes.fromhex(vectors["device"]) if version == 3 else None
+    what = "version %d example: " % version
+    vault = Vault(bytes.fromhex(vectors["file_hex"]))
+    slot_types = [PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT] + ([SYNC_SLOT] if version == 3 else [])
+    expect_equal((version, slot_types, RECOVERY_KIND_CURRENT),
+                 (vault.format_version, vault.slot_order, vault.recovery_kind), what + "slots")
+    slot_names = {PASSWORD_SLOT: "password_slot", RECOVERY_SLOT: "recovery_slot", IDENTITY_SLOT: "identity_slot",
+                  SYNC_SLOT: "sync_slot"}
+    expect_equal([vectors["header"]] + [vectors[slot_names[t]] for t in slot_types],
+                 [vault.header.hex()] + [vault.slots[t].hex() for t in slot_types], what + "header and slots")
+    # Version 3's example has five records, one of them deleted (a tombstone), and a sync slot.
+    record_count, slot_count = (4, 3) if version == 2 else (5, 4)
+    expect_equal((1, vectors["created"], vectors["saved"], record_count, slot_count),
+                 (vault.generation, vault.created, vault.modified, vault.record_count, vault.slot_count),
+                 what + "generation, times, %d records, %d slots" % (record_count, slot_count))
+    if version == 3:
+        expect_equal({"last_writer": device, "key_made": vectors["saved"], "key_device": device,
+                      "writers": [(device, 1)]}, vault.sync, what + "the sync slot")
+    expect_equal((vectors["recovery_public_key"], vectors["sharing_public_key"]),
+                 (keychain.recovery.public.hex(), keychain.sharing.public.hex()), what + "R and S")
+    expect_equal((keychain.recovery.public, keychain.sharing.public), (vault.recovery_r, vault.sharing_public),
+                 what + "R and S in the file")
+    expect_equal(vectors["password_kek"], vault.password_kek(password).hex(), what + "password KEK")
     master = vault.master_key_from_password(password)
-    expect_equal(vectors["master_key"], master.hex(), "version 2 example: M")
-    expect_equal(master, vault.master_key_from_phrase(vectors["recovery_mnemonic"]), "version 2 example: M by phrase")
-    expect_equal(vectors["recovery_kek"], vault.recovery_kek(keychain).hex(), "version 2 example: recovery KEK")
-    expect_equal(vectors["identity_key"], identity_key(master).hex(), "version 2 example: KI")
-    expect_equal(vectors["manifest_key"], vault.manifest_key(master).hex(), "version 2 example: Km")
+    expect_equal(vectors["master_key"], master.hex(), what + "M")
+    expect_equal(master, vault.master_key_from_phrase(vectors["recovery_mnemonic"]), what + "M by phrase")
+    expect_equal(vectors["ephemeral_public_key"], vault.recovery_e.hex(), what + "E")
+    expect_equal(vectors["recovery_kek"], vault.recovery_kek(keychain).hex(), what + "recovery KEK")
+    expect_equal(vectors["identity_key"], identity_key(master).hex(), what + "KI")
+    expect_equal(vectors["manifest_key"], vault.manifest_key(master).hex(), what + "Km")
     expect_equal((vectors["manifest"], vectors["checksum"]), (vault.manifest.hex(), vault.checksum.hex()),
-                 "version 2 example: manifest and checksum")
+                 what + "manifest and checksum")
     records = vault.open_records(master)
-    expect_equal(keychain.sharing.secret, vault.sharing_secret_key, "version 2 example: the sharing secret")
-    expect_equal(vectors["file_order"], [r["id"].hex() for r in records], "version 2 example: file order")
+    expect_equal(keychain.sharing.secret, vault.sharing_secret_key, what + "the sharing secret")
+    expect(in_written_order(records), what + "the live records in (sort position, id) order, then the tombstones")
+    expect_equal(vectors["file_order"], [r["id"].hex() for r in records], what + "file order")
     wanted = {r["id"]: r for r in vectors["records"]}
-    for record in records:
+    live, dead = vault.live(records), vault.tombstones(records)
+    expect_equal((4, 0 if version == 2 else 1), (len(live), len(dead)), what + "four records and the tombstones")
+    for record in live:
         want = wanted[record["id"].hex()]
-        expect_equal((want["fields_hex"], want["sealed_hex"]), (record["plaintext"].hex(), record["sealed"].hex()),
-                     "version 2 example: record " + want["id"])
+        expect_equal((want["fields_hex"], want["sealed_hex"], 1),
+                     (record["plaintext"].hex(), record["sealed"].hex(), record["version"]),
+                     what + "record " + want["id"])
+        if version == 2:
+            expect("changes" not in record["fields"], what + "changes in a version-2 record")
+            continue
+        expect(not want["deleted"], what + "a deleted record is live")
+        expect_equal([(device, 1)], record["fields"]["changes"], what + "one change of the device in " + want["id"])
+        expect_equal(want["changes"], [{"device": d.hex(), "count": c} for d, c in record["fields"]["changes"]],
+                     what + "changes of " + want["id"])
+    if version == 3:
+        deleted = [r for r in vectors["records"] if r["deleted"]]
+        expect_equal([vectors["records"][-1]["id"]], [r["id"] for r in deleted], what + "the last record added deleted")
+        tombstone, want = dead[0], vectors["tombstones"][0]
+        expect_equal((deleted[0]["id"], 2, TOMBSTONE, {"modified": vectors["saved"], "changes": [(device, 2)]}),
+                     (tombstone["id"].hex(), tombstone["version"], tombstone["kind"], tombstone["fields"]),
+                     what + "the tombstone: version 2, deleted at the save, two changes")
+        expect_equal((want["id"], want["version"], want["kind"], want["deleted"], want["fields_hex"],
+                      want["sealed_hex"]),
+                     (tombstone["id"].hex(), tombstone["version"], tombstone["kind"], tombstone["fields"]["modified"],
+                      tombstone["plaintext"].hex(), tombstone["sealed"].hex()), what + "the tombstone as listed")
     # The recovery slot's own label and AD: the note key's label, or AD type 2, do not open it.
     shared = keychain.recovery.private_key.exchange(ec.ECDH(), parse_compressed_point(vault.recovery_e))
-    for what, kek, slot_type in [("the note key's label", note_key(shared, vault.recovery_e, vault.recovery_r),
-                                  RECOVERY_SLOT),
-                                 ("AD type 2", vault.recovery_kek(keychain), RECOVERY_SLOT_V1)]:
+    for label, kek, slot_type in [("the note key's label", note_key(shared, vault.recovery_e, vault.recovery_r),
+                                   RECOVERY_SLOT),
+                                  ("AD type 2", vault.recovery_kek(keychain), RECOVERY_SLOT_V1)]:
         try:
             Envelope(kek).open(vault.recovery_wrapped, vault._slot_ad(slot_type))
-            raise Failure("version 2 example: the recovery slot opens with " + what)
+            raise Failure(what + "the recovery slot opens with " + label)
         except EnvelopeError as error:
-            expect_equal("authentication failed", error.kind, "version 2 example: the recovery slot with " + what)
+            expect_equal("authentication failed", error.kind, what + "the recovery slot with " + label)
 
     # Written again from its random bytes, in the order of random_order.
     random = bytes.fromhex(vectors["random_hex"])
-    take = iter(range(0, len(random), 16))
+    used = 0
 
     def draw(n):
-        start = next(take)
-        for _ in range(n // 16 - 1):
-            next(take)
-        return random[start:start + n]
+        nonlocal used
+        used += n
+        return random[used - n:used]
     vault_id, m, salt, password_iv, e, recovery_iv, identity_iv = (draw(n) for n in (16, 32, 32, 16, 32, 16, 16))
     record_ids = [draw(16).hex() for _ in vectors["records"]]
-    expect_equal([r["id"] for r in vectors["records"]], record_ids, "version 2 example: record ids as drawn")
-    record_ivs = [draw(16) for _ in vectors["records"]]
-    expect_equal((vault_id, m), (vault.vault_id, master), "version 2 example: vault id and M as drawn")
+    expect_equal([r["id"] for r in vectors["records"]], record_ids, what + "record ids as drawn")
+    record_ivs = [draw(16) for _ in vectors["file_order"]]  # the live records', then the tombstones'
+    expect_equal(len(random), used, what + "every random byte drawn")
+    expect_equal((vault_id, m), (vault.vault_id, master), what + "vault id and M as drawn")
     ad = lambda slot_type: SLOT_AD + vault_id + bytes([slot_type])
     password_slot = (b"\x01" + struct.pack(">I", vectors["iterations"]) + salt
                      + struct.pack(">IQ", vectors["target_milliseconds"], vectors["iterations_per_second"])
                      + Envelope(vault.password_kek(password)).seal(m, ad(PASSWORD_SLOT), password_iv))
     ephemeral = ec.derive_private_key(int.from_bytes(e, "big"), ec.SECP256K1())
     e_pub = compressed(ephemeral.public_key())
-    expect_equal(vectors["ephemeral_public_key"], e_pub.hex(), "version 2 example: E")
+    expect_equal(vectors["ephemeral_public_key"], e_pub.hex(), what + "E as drawn")
     shared = ephemeral.exchange(ec.ECDH(), parse_compressed_point(keychain.recovery.public))
-    expect_equal(vectors["recovery_shared_x"], shared.hex(), "version 2 example: shared x")
-    kek = recovery_slot_kek(shared, e_pub, keychain.recovery.public)
+    expect_equal(vectors["recovery_shared_x"], shared.hex(), what + "shared x")
     recovery_slot = (bytes([RECOVERY_KIND_CURRENT]) + keychain.recovery.public + e_pub
-                     + Envelope(kek).seal(m, ad(RECOVERY_SLOT), recovery_iv))
+                     + Envelope(recovery_slot_kek(shared, e_pub, keychain.recovery.public)).seal(
+                         m, ad(RECOVERY_SLOT), recovery_iv))
     identity_slot = keychain.sharing.public + Envelope(identity_key(m)).seal(
         keychain.sharing.secret.to_bytes(32, "big"), ad(IDENTITY_SLOT), identity_iv)
-    by_id = {r["id"]: r for r in vectors["records"]}
+    slots = [(PASSWORD_SLOT, password_slot), (RECOVERY_SLOT, recovery_slot), (IDENTITY_SLOT, identity_slot)]
+    if version == 3:
+        slots.append((SYNC_SLOT, encode_sync_slot(device, vectors["saved"], device, [(device, 1)])))
+    # The live records' fields: the version-1 example's (the same inputs, added in the same order),
+    # in version 3 with field 0x11 in its place; sealed in file order, then the tombstones.
+    plaintexts = {new["id"]: bytes.fromhex(old["fields_hex"])
+                  for new, old in zip(vectors["records"], version1["records"])}
+    if version == 3:
+        plaintexts = {record_id: insert_changes(plaintext, [(device, 1)])
+                      for record_id, plaintext in plaintexts.items()}
+    kinds = {r["id"]: ACCOUNT if r["kind"] == "account" else NOTE for r in vectors["records"]}
     body = b""
-    for record_id, iv in zip(vectors["file_order"], record_ivs):
-        record = {"id": bytes.fromhex(record_id), "version": 1,
-                  "kind": ACCOUNT if by_id[record_id]["kind"] == "account" else NOTE}
-        sealed = Envelope(m).seal(bytes.fromhex(by_id[record_id]["fields_hex"]), record_ad(vault_id, record), iv)
+    for record_id, iv in zip(vectors["file_order"][:len(live)], record_ivs):
+        record = {"id": bytes.fromhex(record_id), "version": 1, "kind": kinds[record_id]}
+        sealed = Envelope(m).seal(plaintexts[record_id], record_ad(vault_id, record), iv)
         body += record["id"] + struct.pack(">QBI", 1, record["kind"], len(sealed)) + sealed
-    header = (MAGIC + struct.pack(">HH", 2, HEADER_LENGTH) + vault_id
-              + struct.pack(">QqqIB", 1, vectors["created"], vectors["saved"], len(vectors["records"]), 3) + bytes(7))
-    written = header + b"".join(bytes([t]) + struct.pack(">H", len(b)) + b for t, b in [
-        (PASSWORD_SLOT, password_slot), (RECOVERY_SLOT, recovery_slot), (IDENTITY_SLOT, identity_slot)]) + body
-    written = fix_manifest(bytearray(written + bytes(64)), hkdf_sha256(m, MANIFEST_INFO))
-    expect_equal(vectors["file_hex"], written.hex(), "version 2 example written again")
+    for record_id, iv in zip(vectors["file_order"][len(live):], record_ivs[len(live):]):
+        dead_id = bytes.fromhex(record_id)
+        dead_fields = encode_fields([(0x0D, struct.pack(">q", vectors["saved"])),
+                                     (0x11, encode_changes([(device, 2)]))])
+        sealed = Envelope(m).seal(dead_fields, record_ad(vault_id, {"id": dead_id, "version": 2, "kind": TOMBSTONE}),
+                                  iv)
+        body += dead_id + struct.pack(">QBI", 2, TOMBSTONE, len(sealed)) + sealed
+    written = assemble(version, vault_id, 1, vectors["created"], vectors["saved"], slots, body,
+                       len(vectors["file_order"]), hkdf_sha256(m, MANIFEST_INFO))
+    expect_equal(vectors["file_hex"], written.hex(), what + "written again")
 
-    # The migration: the version-1 example saved again as version 2.
+    # The migration: the version-1 example saved again as this version (in version 3 by the device).
+    what = "version %d migration example: " % version
     old = Vault(bytes.fromhex(version1["file_hex"]))
     master = old.master_key_from_password(password)
     random = bytes.fromhex(vectors["migration_random_hex"])
+    expect_equal(48, len(random), what + "random bytes")
     ephemeral = ec.derive_private_key(int.from_bytes(random[:32], "big"), ec.SECP256K1())
     e_pub = compressed(ephemeral.public_key())
-    expect_equal(vectors["migrated_ephemeral_public_key"], e_pub.hex(), "migration example: E")
+    expect_equal(vectors["migrated_ephemeral_public_key"], e_pub.hex(), what + "E")
     shared = ephemeral.exchange(ec.ECDH(), parse_compressed_point(old.recovery_r))
-    expect_equal(vectors["migrated_recovery_shared_x"], shared.hex(), "migration example: shared x")
+    expect_equal(vectors["migrated_recovery_shared_x"], shared.hex(), what + "shared x")
     kek = recovery_slot_kek(shared, e_pub, old.recovery_r)
-    expect_equal(vectors["migrated_recovery_kek"], kek.hex(), "migration example: recovery KEK")
+    expect_equal(vectors["migrated_recovery_kek"], kek.hex(), what + "recovery KEK")
     recovery_slot = (bytes([RECOVERY_KIND_V1]) + old.recovery_r + e_pub
                      + Envelope(kek).seal(master, old._slot_ad(RECOVERY_SLOT), random[32:48]))
-    header = bytearray(old.header)
-    header[8:10] = struct.pack(">H", 2)
-    header[28:36] = struct.pack(">Q", old.generation + 1)
-    header[44:52] = struct.pack(">q", vectors["migrated_at"])
-    written = bytes(header) + b"".join(bytes([t]) + struct.pack(">H", len(b)) + b for t, b in [
-        (PASSWORD_SLOT, old.slots[PASSWORD_SLOT]), (RECOVERY_SLOT, recovery_slot)])
-    written += old.data[old.records_start:old.body_end]
-    written = fix_manifest(bytearray(written + bytes(64)), old.manifest_key(master))
-    expect_equal(vectors["migrated_file_hex"], written.hex(), "migration example written again")
+    slots = [(PASSWORD_SLOT, old.slots[PASSWORD_SLOT]), (RECOVERY_SLOT, recovery_slot)]
+    if version == 3:  # the key was not made by this writer: no key maker
+        slots.append((SYNC_SLOT, encode_sync_slot(device, 0, bytes(8), [(device, old.generation + 1)])))
+    written = assemble(version, old.vault_id, old.generation + 1, old.created, vectors["migrated_at"], slots,
+                       old.data[old.records_start:old.body_end], old.record_count, old.manifest_key(master))
+    expect_equal(vectors["migrated_file_hex"], written.hex(), what + "written again")
     migrated = Vault(written)
-    expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT], RECOVERY_KIND_V1, vectors["migrated_recovery_public_key"], None),
-                 (migrated.format_version, migrated.slot_order, migrated.recovery_kind, migrated.recovery_r.hex(),
-                  migrated.sharing_public), "migration example: slots")
-    expect_equal((vectors["migrated_header"], vectors["migrated_recovery_slot"], vectors["migrated_manifest"],
-                  vectors["migrated_checksum"]),
-                 (migrated.header.hex(), migrated.slots[RECOVERY_SLOT].hex(), migrated.manifest.hex(),
-                  migrated.checksum.hex()), "migration example: header, recovery slot, manifest, checksum")
-    expect_equal(master, migrated.master_key_from_password(password), "migration example: M by password")
-    expect_equal(master, migrated.master_key_from_phrase(version1["recovery_mnemonic"]), "migration example: phrase")
-    expect_equal([r["plaintext"] for r in old.open_records(master)],
-                 [r["plaintext"] for r in migrated.open_records(master)], "migration example: records")
+    expect_equal((version, 2, [PASSWORD_SLOT, RECOVERY_SLOT] + ([SYNC_SLOT] if version == 3 else []),
+                  RECOVERY_KIND_V1, vectors["migrated_recovery_public_key"], None),
+                 (migrated.format_version, migrated.generation, migrated.slot_order, migrated.recovery_kind,
+                  migrated.recovery_r.hex(), migrated.sharing_public), what + "slots")
+    names = ["migrated_header", "migrated_recovery_slot", "migrated_manifest", "migrated_checksum"]
+    theirs = [migrated.header.hex(), migrated.slots[RECOVERY_SLOT].hex(), migrated.manifest.hex(),
+              migrated.checksum.hex()]
+    if version == 3:
+        expect_equal({"last_writer": device, "key_made": 0, "key_device": bytes(8), "writers": [(device, 2)]},
+                     migrated.sync, what + "the sync slot: no key maker, the device wrote generation 2")
+        names.insert(2, "migrated_sync_slot")
+        theirs.insert(2, migrated.slots[SYNC_SLOT].hex())
+    expect_equal([vectors[name] for name in names], theirs,
+                 what + "header, recovery slot, %smanifest, checksum" % ("sync slot, " if version == 3 else ""))
+    expect_equal(master, migrated.master_key_from_password(password), what + "M by password")
+    expect_equal(master, migrated.master_key_from_phrase(version1["recovery_mnemonic"]), what + "M by phrase")
+    opened = migrated.open_records(master)
+    expect_equal([(r["id"], r["version"], r["kind"], r["sealed"], r["plaintext"]) for r in old.open_records(master)],
+                 [(r["id"], r["version"], r["kind"], r["sealed"], r["plaintext"]) for r in opened],
+                 what + "the records byte for byte")
+    expect(all("changes" not in r["fields"] for r in opened), what + "records without changes")
     return True
 
 
-def run(args, stdin: str = "", check: bool = True):
-    result = subprocess.run(args, input=stdin.encode("utf-8"), capture_output=True, timeout=120)
+def run(args, stdin: str = "", check: bool = True, env: dict = None):
+    result = subprocess.run(args, input=stdin.encode("utf-8"), capture_output=True, timeout=120, env=env)
     out, err = result.stdout.decode("utf-8"), result.stderr.decode("utf-8", "replace")
     if check and result.returncode != 0:
         raise Failure("%s failed (exit %d): %s" % (" ".join(args[1:3]), result.returncode, err.strip()))
@@ -1109,12 +1280,13 @@ RECOVERED_PASSWORD = "nach der Wiederherstellung: Ω ﬁ ✓ 42"
 
 
 class CliVault:
-    def __init__(self, cli: str, path: str):
-        self.cli, self.path = cli, path
+    def __init__(self, cli: str, path: str, env: dict = None):
+        """env: the environment watchword-cli runs in (None: this one), so another device's configuration."""
+        self.cli, self.path, self.env = cli, path, env
         self.saves = 0
 
     def __call__(self, *args, stdin="", check=True):
-        return run([self.cli, "vault"] + [args[0], self.path] + list(args[1:]), stdin, check)
+        return run([self.cli, "vault"] + [args[0], self.path] + list(args[1:]), stdin, check, self.env)
 
     def mutate(self, *args, stdin=""):
         result = self(*args, stdin=stdin)
@@ -1158,14 +1330,15 @@ def printed_phrase(out: str, what: str):
     return phrases[0], prints[0]
 
 
-def check_new_slots(vault: Vault, keychain: Keychain, master: bytes, what: str,
+def check_new_slots(vault: Vault, keychain: Keychain, master: bytes, what: str, device: bytes,
                     kind: int = RECOVERY_KIND_CURRENT) -> None:
-    """What a version-2 writer writes once it has the phrase (init, recover, --new-phrase):
+    """What a version-3 writer writes once it has the phrase (init, recover, --new-phrase):
     password, recovery (kind 2, R = the recovery key; a vault first written as version 1 keeps
-    kind 1, R = the version-1 recovery key, until a new phrase) and identity (S = the sharing key)
-    slots."""
-    expect_equal(2, vault.format_version, what + ": format version")
-    expect_equal([PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT], vault.slot_order, what + ": slots in order")
+    kind 1, R = the version-1 recovery key, until a new phrase), identity (S = the sharing key) and
+    sync slots; each of these saves made M, so the sync slot says device made it at this save."""
+    expect_equal(3, vault.format_version, what + ": format version")
+    expect_equal([PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT, SYNC_SLOT], vault.slot_order,
+                 what + ": slots in order")
     expect_equal(kind, vault.recovery_kind, what + ": recovery slot kind")
     expect_equal(keychain.recovery_key(kind).public.hex(), vault.recovery_r.hex(),
                  what + ": R is the phrase's key of the slot's kind")
@@ -1175,6 +1348,39 @@ def check_new_slots(vault: Vault, keychain: Keychain, master: bytes, what: str,
         parse_compressed_point(vault.recovery_e)
     except ValueError as error:
         raise Failure("%s: E is not a point: %s" % (what, error))
+    check_sync(vault, device, what, key_made=vault.modified, key_device=device)
+
+
+def check_sync(vault: Vault, device: bytes, what: str, key_made: int = None, key_device: bytes = None,
+               writers=None) -> None:
+    """The sync slot a save by device leaves (sections 6.6 and 13): device is the last writer and the
+    writer of this generation; key made, key device and all the writers as given (None: not checked)."""
+    expect(SYNC_SLOT in vault.slots, what + ": no sync slot")
+    sync = vault.sync
+    expect_equal(device.hex(), sync["last_writer"].hex(), what + ": the sync slot's last writer")
+    expect((device, vault.generation) in sync["writers"],
+           "%s: the sync slot's writers %r lack this device at generation %d"
+           % (what, [(d.hex(), g) for d, g in sync["writers"]], vault.generation))
+    if key_made is not None:
+        expect_equal((key_made, key_device.hex()), (sync["key_made"], sync["key_device"].hex()),
+                     what + ": the sync slot's key made and key device")
+    if writers is not None:
+        expect_equal([(d.hex(), g) for d, g in writers], [(d.hex(), g) for d, g in sync["writers"]],
+                     what + ": the sync slot's writers")
+
+
+def count_writer(writers, device: bytes, generation: int) -> list:
+    """The sync slot's writers after device wrote generation (section 13)."""
+    counts = dict(writers)
+    counts[device] = max(counts.get(device, 0), generation)
+    return sorted(counts.items())
+
+
+def count_change(changes, device: bytes) -> list:
+    """One more change by device (section 13): its count + 1, or a new pair in device order."""
+    counts = dict(changes)
+    counts[device] = counts.get(device, 0) + 1
+    return sorted(counts.items())
 
 
 def check_phrase(cli: str, path: str, phrase: str) -> int:
@@ -1214,10 +1420,12 @@ def seal_identity(vault: Vault, master: bytes, secret: bytes, s_pub: bytes, key:
     return s_pub + Envelope(key).seal(secret, vault._slot_ad(ad_type), padded=padded)
 
 
-def check_record_fields(record: dict, account: dict, started: int, finished: int) -> None:
+def check_record_fields(record: dict, account: dict, started: int, finished: int, device: bytes) -> None:
     got = record["fields"]
     what = "record %s (%s)" % (record["id"].hex(), account["name"])
     expect_equal(ACCOUNT, record["kind"], what + " kind")
+    # Added (version 1, one change) and never changed, by the one device.
+    expect_equal((1, [(device, 1)]), (record["version"], got.get("changes")), what + " version and changes")
     for name in ("otp_kind", "algorithm", "digits", "secret", "issuer", "account_name"):
         expect_equal(account[name], got[name], "%s %s" % (what, name))
     expect_equal(account.get("period"), got.get("period"), what + " period")
@@ -1232,8 +1440,8 @@ def check_record_fields(record: dict, account: dict, started: int, finished: int
 
 
 def compare_list(records: list, listed: dict) -> None:
-    """vault list shows the accounts and notes; contacts never."""
-    records = [r for r in records if r["kind"] != CONTACT]
+    """vault list shows the accounts and notes; contacts and tombstones never."""
+    records = [r for r in records if r["kind"] in (ACCOUNT, NOTE)]
     entries = listed["records"]
     expect_equal(sorted(r["id"].hex() for r in records), sorted(e["id"] for e in entries), "vault list ids")
     by_id = {r["id"].hex(): r for r in records}
@@ -1302,19 +1510,41 @@ def fix_manifest(data: bytearray, km: bytes) -> bytes:
     return fix_checksum(data)
 
 
-def replace_record(vault: Vault, master: bytes, index: int, plaintext: bytes) -> bytes:
-    """The file with record `index` sealed again over `plaintext`, manifest and checksum fixed up."""
-    record = vault.records[index]
+def replace_record(vault: Vault, master: bytes, index: int, plaintext: bytes, kind: int = None) -> bytes:
+    """The file with record `index` sealed again over `plaintext` (as another kind if given, in its
+    header and AD), manifest and checksum fixed up."""
+    record = dict(vault.records[index])
+    if kind is not None:
+        record["kind"] = kind
     sealed = Envelope(master).seal(plaintext, record_ad(vault.vault_id, record))
-    head = vault.data[record["offset"]:record["offset"] + 25] + struct.pack(">I", len(sealed))
+    head = record["id"] + struct.pack(">QBI", record["version"], record["kind"], len(sealed))
     data = bytearray(vault.data[:record["offset"]] + head + sealed + vault.data[record["end"]:])
     return fix_manifest(data, vault.manifest_key(master))
 
 
 class Driver:
-    def __init__(self, cli: str, directory: str):
-        self.cli, self.dir = cli, directory
+    def __init__(self, cli: str, directory: str, config: str):
+        self.cli, self.dir, self.config = cli, directory, config
         self.counts = {"records": 0, "contacts": 0, "codes": 0, "refused": 0, "cli refused": 0}
+        self._device = None
+
+    @property
+    def device(self) -> bytes:
+        """The device watchword-cli counts its changes under (section 13): made on its first write
+        and kept in the configuration folder it was given ($XDG_CONFIG_HOME), one file under
+        watchword/ holding 16 hex digits (and a newline); never all zero nor the merge device."""
+        if self._device is None:
+            folder = os.path.join(self.config, "watchword")
+            names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+            expect(len(names) == 1, "watchword-cli keeps one device file in %s, found %r" % (folder, names))
+            text = read(os.path.join(folder, names[0])).decode("ascii", "replace")
+            digits = text[:-1] if text.endswith("\n") else text
+            expect(len(digits) == 16 and all(c in "0123456789abcdefABCDEF" for c in digits),
+                   "the device file %s holds %r, not 16 hex digits" % (names[0], text))
+            device = bytes.fromhex(digits)
+            expect(device not in (bytes(8), MERGE_DEVICE), "the CLI's device is %s" % device.hex())
+            self._device = device
+        return self._device
 
     def cli_refuses(self, data: bytes, name: str, password: str = None) -> None:
         """watchword-cli must refuse the file too, and leave it as it was."""
@@ -1349,13 +1579,15 @@ class Driver:
         vault, phrase = make_vault(self.cli, self.dir, "main.wwv", old_password)
         expect(len(phrase.split(" ")) == 24, "init printed %d words" % len(phrase.split(" ")))
         keychain = Keychain(phrase)
-        # A new vault is version 2: its recovery slot wraps M to the phrase's
-        # recovery key (kind 2), its identity slot holds the phrase's sharing key.
+        # A new vault is version 3: its recovery slot wraps M to the phrase's
+        # recovery key (kind 2), its identity slot holds the phrase's sharing key,
+        # its sync slot says that the CLI's device made M and wrote generation 1.
         fresh = Vault(read(vault.path))
         fresh_master = fresh.master_key_from_password(old_password)
         expect_equal(fresh_master, fresh.master_key_from_phrase(phrase), "new vault: M by phrase")
         expect_equal([], fresh.open_records(fresh_master), "new vault: no records")
-        check_new_slots(fresh, keychain, fresh_master, "vault init")
+        check_new_slots(fresh, keychain, fresh_master, "vault init", self.device)
+        check_sync(fresh, self.device, "vault init", writers=[(self.device, 1)])
         expect_equal(recovery_fingerprint(fresh.recovery_r), vault.fingerprint, "init's recovery key fingerprint")
         expect_equal(0, check_phrase(self.cli, vault.path, phrase), "vault check-phrase with the phrase")
         accounts = test_accounts()
@@ -1381,6 +1613,9 @@ class Driver:
         vault.mutate("remove", removed, "--password-stdin", stdin=old_password + "\n")
         del ids[removed]
         before_passwd = read(vault.path)
+        # Every save but init's copied the key's maker from the file it read.
+        check_sync(Vault(before_passwd), self.device, "after remove", key_made=fresh.modified,
+                   key_device=self.device, writers=[(self.device, vault.saves)])
         _, passwd_out, _ = vault.mutate("passwd", "--password-stdin", stdin="%s\n%s\n" % (old_password, new_password))
         data = read(vault.path)
 
@@ -1391,6 +1626,9 @@ class Driver:
 
         opened = Vault(data)
         expect_equal(vault.saves, opened.generation, "generation after %d saves" % vault.saves)
+        # passwd made M: the sync slot says when, and by this device.
+        check_sync(opened, self.device, "after passwd", key_made=opened.modified, key_device=self.device,
+                   writers=[(self.device, vault.saves)])
         info = json.loads(vault("info", "--json")[1])
         self.compare_info(opened, info)
         finished = int(time.time())
@@ -1403,8 +1641,9 @@ class Driver:
         old = Vault(before_passwd)
         old_master = old.master_key_from_password(old_password)
         expect(old_master != master, "passwd kept M")
-        expect_equal([(r["id"], r["kind"], r["plaintext"]) for r in old.open_records(old_master)],
-                     [(r["id"], r["kind"], r["plaintext"]) for r in records], "passwd kept every record's fields")
+        expect_equal([(r["id"], r["version"], r["kind"], r["plaintext"]) for r in old.open_records(old_master)],
+                     [(r["id"], r["version"], r["kind"], r["plaintext"]) for r in records],
+                     "passwd kept every record's and tombstone's version and fields")
         expect(not {r["sealed"] for r in old.records} & {r["sealed"] for r in opened.records},
                "passwd left a record sealed with the old master key")
         expect_equal(old.vault_id, opened.vault_id, "vault id kept by passwd")
@@ -1415,7 +1654,7 @@ class Driver:
         expect(old.recovery_e != opened.recovery_e, "passwd kept E")
         expect(old.recovery_wrapped != opened.recovery_wrapped, "passwd kept the recovery slot's wrapped M")
         # The identity slot: the same S, sealed again under the new M's KI.
-        check_new_slots(opened, keychain, master, "after passwd")
+        check_new_slots(opened, keychain, master, "after passwd", self.device)
         expect_equal(old.sharing_public, opened.sharing_public, "passwd kept S")
         expect(old.identity_wrapped[:16] != opened.identity_wrapped[:16], "passwd kept the identity slot's IV")
         expect_refused(lambda: opened.sharing_secret(old_master), {"malformed"}, {6},
@@ -1428,9 +1667,15 @@ class Driver:
         shouting = "  " + phrase.upper().replace(" ", " \t\n ") + "\n"
         expect_equal(master, opened.master_key_from_phrase(shouting), "M by the phrase typed loosely")
 
-        expect_equal(len(ids) + 1, len(records), "records after remove")
-        expect(removed not in [r["id"].hex() for r in records], "the removed record is still in the file")
-        for record in records:
+        # The removed record left a tombstone, the last record in the file and counted in the header.
+        live, dead = opened.live(records), opened.tombstones(records)
+        expect_equal(len(ids) + 1, len(live), "records after remove")
+        expect_equal(len(records), opened.record_count, "the header's record count: live records and tombstones")
+        expect(removed not in [r["id"].hex() for r in live], "the removed record is still in the file")
+        expect_equal([(removed, 2)], [(r["id"].hex(), r["version"]) for r in dead], "the tombstone of the removed one")
+        expect_equal({"modified": Vault(before_passwd).modified, "changes": [(self.device, 2)]}, dead[0]["fields"],
+                     "the tombstone: the time of the save that removed it, and one more change")
+        for record in live:
             expect(record["version"] >= 1, "record version %d" % record["version"])
             if record["id"].hex() == note_id:
                 fields = record["fields"]
@@ -1438,11 +1683,13 @@ class Driver:
                 expect_equal(NOTE_TITLE, fields["title"], "note title")
                 expect_equal(NOTE_BODY, fields["body"], "note body")
                 expect_equal([], fields["tags"], "note tags")
+                expect_equal((1, [(self.device, 1)]), (record["version"], fields.get("changes")),
+                             "note version and changes")
                 expect(started <= fields["created"] <= fields["modified"] <= finished, "note times")
             else:
-                check_record_fields(record, ids[record["id"].hex()], started, finished)
+                check_record_fields(record, ids[record["id"].hex()], started, finished, self.device)
             self.counts["records"] += 1
-        expect_equal(sorted(list(ids) + [note_id]), sorted(r["id"].hex() for r in records), "record ids")
+        expect_equal(sorted(list(ids) + [note_id]), sorted(r["id"].hex() for r in live), "record ids")
 
         listed = json.loads(vault("list", "--json", "--password-stdin", stdin=new_password + "\n")[1])
         compare_list(records, listed)
@@ -1476,19 +1723,32 @@ class Driver:
         self.break_fields(opened, master, new_password)
 
     def check_saves(self, before: Vault, after: Vault, password: str, removed: str) -> None:
-        """Removing a record is a save that keeps the other records' sealed bytes (6.6)."""
+        """Removing a record is a save that keeps the other records' sealed bytes and every slot but
+        the sync slot, and leaves a tombstone after them (6.6, 13)."""
         expect_equal(before.generation + 1, after.generation, "generation +1 on remove")
         master = before.master_key_from_password(password)
         expect_equal(master, after.master_key_from_password(password), "remove kept M")
         before_records, after_records = before.open_records(master), after.open_records(master)
         expect(in_written_order(before_records) and in_written_order(after_records),
-               "records not in (sort position, id) order before or after remove")
+               "records not in (sort position, id) order, then the tombstones, before or after remove")
         kept = [(r["id"], r["version"], r["kind"], r["sealed"]) for r in before_records if r["id"].hex() != removed]
-        now = [(r["id"], r["version"], r["kind"], r["sealed"]) for r in after_records]
+        now = [(r["id"], r["version"], r["kind"], r["sealed"]) for r in after.live(after_records)]
         expect_equal(kept, now, "records other than the removed one, byte for byte")
-        expect(all(r["version"] == 1 for r in after.records), "records never changed have version 1")
-        expect_equal(before.slots, after.slots, "slots unchanged by remove")
+        expect(all(r["version"] == 1 for r in after.live()), "records never changed have version 1")
+        expect_equal([], before.tombstones(), "no tombstone before remove")
+        gone = next(r for r in before_records if r["id"].hex() == removed)
+        dead = after.tombstones(after_records)
+        expect_equal([(gone["id"], gone["version"] + 1)], [(r["id"], r["version"]) for r in dead],
+                     "remove left a tombstone: the record's id, its version + 1")
+        expect_equal({"modified": after.modified, "changes": count_change(gone["fields"]["changes"], self.device)},
+                     dead[0]["fields"], "the tombstone: the time of the save, the record's changes and one more")
+        expect_equal(before.record_count, after.record_count, "remove: one record fewer, one tombstone more")
+        expect_equal({t: b for t, b in before.slots.items() if t != SYNC_SLOT},
+                     {t: b for t, b in after.slots.items() if t != SYNC_SLOT}, "slots unchanged by remove")
         expect_equal(before.slot_order, after.slot_order, "slot order unchanged by remove")
+        check_sync(after, self.device, "remove", key_made=before.sync["key_made"],
+                   key_device=before.sync["key_device"],
+                   writers=count_writer(before.sync["writers"], self.device, after.generation))
 
     def compare_info(self, vault: Vault, info: dict, target_ms: int = 1) -> None:
         ours = {"format_version": vault.format_version, "vault_id": vault.vault_id.hex(),
@@ -1512,42 +1772,72 @@ class Driver:
     def tamper(self, vault: Vault, master: bytes, password: str, phrase: str) -> None:
         data = vault.data
         km = vault.manifest_key(master)
-        expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT], RECOVERY_KIND_CURRENT),
-                     (vault.format_version, vault.slot_order, vault.recovery_kind), "the vault tampered with")
+        expect_equal((3, [PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT, SYNC_SLOT], RECOVERY_KIND_CURRENT, 1),
+                     (vault.format_version, vault.slot_order, vault.recovery_kind, len(vault.sync["writers"])),
+                     "the vault tampered with")
+        expect_equal(1, len(vault.tombstones()), "the vault tampered with has a tombstone")
         pw_slot, _ = vault.slot_offsets[PASSWORD_SLOT]
         rec_slot, _ = vault.slot_offsets[RECOVERY_SLOT]
         id_slot, _ = vault.slot_offsets[IDENTITY_SLOT]
-        pw_body, rec_body, id_body = pw_slot + 3, rec_slot + 3, id_slot + 3
-        # The recovery slot: kind (1) || R (33) || E (33) || wrapped (96); identity: S (33) || wrapped (96).
+        sync_slot, _ = vault.slot_offsets[SYNC_SLOT]
+        pw_body, rec_body, id_body, sync_body = pw_slot + 3, rec_slot + 3, id_slot + 3, sync_slot + 3
+        # The recovery slot: kind (1) || R (33) || E (33) || wrapped (96); identity: S (33) || wrapped (96);
+        # sync: last writer (8) || key made (8) || key device (8) || n (1) || device (8) || generation (8).
         r_off, e_off, w_off = rec_body + 1, rec_body + 34, rec_body + 67
         s_off, sw_off = id_body, id_body + 33
-        record = vault.records[len(vault.records) // 2]
+        live = vault.live()
+        record = live[len(live) // 2]
         r0 = record["offset"]
+        tombstone = vault.tombstones()[0]
+        t0 = tombstone["offset"]
+        dead_length = len(tombstone["sealed"])  # 96: 0x0d and one device's 0x11 take 34 bytes, 3 blocks
+        expect_equal((len(data) - 64, 96), (tombstone["end"], dead_length), "the tombstone: the last record, 96 bytes")
         manifest = len(data) - 64
 
         # Without fixing the checksum: the structure checks or the checksum.
         structural = [("magic", 0, 0x01, {"not a vault"}, {1}),
-                      ("version", 9, 0x01, {"unsupported version 3"}, {1}),
-                      ("version 0", 9, 0x02, {"unsupported version 0"}, {1}),
-                      ("version 2 read as 1", 9, 0x03, {"malformed"}, {2}),  # slot types 3 and 4 are not version 1's
+                      ("version 7", 9, 0x04, {"unsupported version 7"}, {1}),
+                      ("version 0", 9, 0x03, {"unsupported version 0"}, {1}),
+                      ("version 3 read as 2", 9, 0x01, {"malformed"}, {2}),  # 4 slots are not version 2's
+                      ("version 3 read as 1", 9, 0x02, {"malformed"}, {2}),  # nor version 1's
                       ("header length", 11, 0x01, {"malformed"}, {2}),
                       ("reserved", 63, 0x01, {"malformed"}, {2}),
-                      ("slot count 4", 56, 0x07, {"malformed"}, {2}),
-                      ("slot count 0", 56, 0x03, {"malformed"}, {2}),
+                      ("slot count 5", 56, 0x01, {"malformed"}, {2}),
+                      ("slot count 0", 56, 0x04, {"malformed"}, {2}),
+                      # Three slots: the sync slot is read as a record, which cannot fit.
+                      ("slot count 3", 56, 0x07, {"truncated", "malformed"}, {2}),
                       ("record count", 55, 0x01, {"truncated", "malformed"}, {2}),
                       ("slot type", pw_slot, 0x01, {"malformed"}, {2}),
                       ("slot length", pw_slot + 2, 0x01, {"malformed"}, {2}),
-                      ("recovery slot type 2", rec_slot, 0x01, {"malformed"}, {2}),  # version 1's, in version 2
+                      ("recovery slot type 2", rec_slot, 0x01, {"malformed"}, {2}),  # version 1's, in version 3
                       ("recovery slot length", rec_slot + 2, 0x01, {"malformed"}, {2}),
                       ("recovery slot kind 3", rec_body, 0x01, {"malformed"}, {2}),
                       ("recovery slot kind 0", rec_body, 0x02, {"malformed"}, {2}),
                       ("identity slot type 3", id_slot, 0x07, {"malformed"}, {2}),  # a second recovery slot
-                      ("identity slot type 5", id_slot, 0x01, {"malformed"}, {2}),
+                      ("identity slot type 5", id_slot, 0x01, {"malformed"}, {2}),  # a sync slot of 129 bytes
+                      ("identity slot type 6", id_slot, 0x02, {"malformed"}, {2}),
                       ("identity slot length", id_slot + 2, 0x01, {"malformed"}, {2}),
+                      ("sync slot type 4", sync_slot, 0x01, {"malformed"}, {2}),  # a second identity slot
+                      ("sync slot type 7", sync_slot, 0x02, {"malformed"}, {2}),
+                      ("sync slot type 1", sync_slot, 0x04, {"malformed"}, {2}),  # a second password slot
+                      ("sync slot length 40", sync_slot + 2, 0x01, {"malformed"}, {2}),  # not 25 + 16n
+                      ("sync slot length 57", sync_slot + 2, 0x10, {"malformed"}, {2}),  # not 25 + 16 x 1
+                      ("sync slot length 25", sync_slot + 2, 0x30, {"malformed"}, {2}),  # 0 writers, n = 1
+                      ("sync slot writer count 3", sync_body + 24, 0x02, {"malformed"}, {2}),
+                      ("sync slot writer count 0", sync_body + 24, 0x01, {"malformed"}, {2}),
                       ("record kind", r0 + 24, 0x04, {"malformed"}, {2}),
-                      # 3, a contact, is a kind of version 2: the structure allows it, the checksum does not.
+                      # Kinds 1 to 4 are all version 3's: the structure allows them, the checksum does not.
+                      ("record kind made another", r0 + 24, record["kind"] ^ (2 if record["kind"] == 1 else 1),
+                       {"corrupted"}, {3}),
                       ("record kind made 3", r0 + 24, record["kind"] ^ CONTACT, {"corrupted"}, {3}),
-                      ("record length", r0 + 28, 0x01, {"malformed"}, {2})]
+                      ("record kind made 4", r0 + 24, record["kind"] ^ TOMBSTONE, {"corrupted"}, {3}),
+                      ("record length", r0 + 28, 0x01, {"malformed"}, {2}),
+                      ("tombstone kind 0", t0 + 24, 0x04, {"malformed"}, {2}),
+                      ("tombstone kind made 1", t0 + 24, 0x05, {"corrupted"}, {3}),
+                      # The last record: one byte more runs past the end; 32 bytes fewer leave 32 over.
+                      ("tombstone length + 1", t0 + 28, 0x01, {"truncated"}, {2}),
+                      ("tombstone length - 32", t0 + 28, (dead_length & 0xFF) ^ (dead_length - 32), {"malformed"}, {2}),
+                      ("tombstone length 32", t0 + 28, (dead_length & 0xFF) ^ 32, {"malformed"}, {2})]
         for name, offset, mask, kinds, steps in structural:
             bad = bytes(flip(data, offset, mask))
             self.refused(bad, "flipped " + name, kinds, steps)
@@ -1555,8 +1845,13 @@ class Driver:
         for name, offset in [("vault id", 12), ("generation", 35), ("modified", 51), ("salt", pw_body + 9),
                              ("password wrapped M", pw_body + 60), ("R", r_off + 5), ("E", e_off + 6),
                              ("recovery wrapped M", w_off + 53), ("S", s_off + 7),
-                             ("identity wrapped s", sw_off + 70), ("record id", r0 + 3),
+                             ("identity wrapped s", sw_off + 70), ("sync slot last writer", sync_body + 2),
+                             ("sync slot key made", sync_body + 12), ("sync slot key device", sync_body + 20),
+                             ("sync slot writer", sync_body + 30), ("sync slot generation", sync_body + 37),
+                             ("record id", r0 + 3),
                              ("record ciphertext", r0 + 50), ("record tag", record["end"] - 1),
+                             ("tombstone id", t0 + 5), ("tombstone version", t0 + 16),
+                             ("tombstone ciphertext", t0 + 40),
                              ("manifest", manifest + 7), ("checksum", len(data) - 1)]:
             bad = bytes(flip(data, offset, 0x80))
             self.refused(bad, "flipped %s, checksum not fixed" % name, {"corrupted"}, {3})
@@ -1602,11 +1897,21 @@ class Driver:
             ("identity slot IV", sw_off + 2, {"tampered"}, {"tampered"}),
             ("identity slot ciphertext", sw_off + 30, {"tampered"}, {"tampered"}),
             ("identity slot tag", sw_off + 95, {"tampered"}, {"tampered"}),
+            ("sync slot last writer", sync_body, {"tampered"}, {"tampered"}),
+            ("sync slot key made", sync_body + 15, {"tampered"}, {"tampered"}),
+            ("sync slot key device", sync_body + 16, {"tampered"}, {"tampered"}),
+            ("sync slot writer", sync_body + 25 + 7, {"tampered"}, {"tampered"}),
+            ("sync slot generation", sync_body + 25 + 15, {"tampered"}, {"tampered"}),
+            ("sync slot generation, high bit", sync_body + 25 + 8, {"tampered"}, {"tampered"}, 0x80),
             ("record id", r0, {"tampered"}, {"tampered"}),
             ("record version", r0 + 23, {"tampered"}, {"tampered"}),
             ("record IV", r0 + 29, {"tampered"}, {"tampered"}),
             ("record ciphertext", r0 + 60, {"tampered"}, {"tampered"}),
             ("record tag", record["end"] - 5, {"tampered"}, {"tampered"}),
+            ("tombstone id", t0 + 15, {"tampered"}, {"tampered"}),
+            ("tombstone version", t0 + 23, {"tampered"}, {"tampered"}),
+            ("tombstone IV", t0 + 29, {"tampered"}, {"tampered"}),
+            ("tombstone tag", tombstone["end"] - 1, {"tampered"}, {"tampered"}),
             ("manifest", manifest, {"tampered"}, {"tampered"}),
         ]
         for name, offset, by_password, by_phrase, *mask in slot_or_manifest:
@@ -1620,8 +1925,10 @@ class Driver:
         # Manifest and checksum fixed up: only the record's own tag can tell.
         for index, record in enumerate(vault.records):
             r0 = record["offset"]
+            # The kind made another of version 3's kinds (1 to 4), so that the structure allows it.
+            kind_mask = record["kind"] ^ (2 if record["kind"] == 1 else 1)
             for name, offset, mask in [("id", r0 + 15, 0x01), ("version", r0 + 23, 0x01),
-                                       ("kind", r0 + 24, 0x03), ("IV", r0 + 29 + index % 16, 0x40),
+                                       ("kind", r0 + 24, kind_mask), ("IV", r0 + 29 + index % 16, 0x40),
                                        ("ciphertext", r0 + 45 + index, 0x10), ("tag", record["end"] - 1 - index, 0x08)]:
                 bad = fix_manifest(flip(data, offset, mask), km)
                 self.refused(bad, "record %d %s flipped, manifest fixed" % (index, name), {"tampered"}, {7},
@@ -1657,43 +1964,95 @@ class Driver:
         return code, after
 
     def tamper_slots(self, vault: Vault, master: bytes, password: str, phrase: str) -> None:
-        """The version-2 slots rewritten here with M (manifest and checksum fixed up): layouts that
+        """The version-3 slots rewritten here with M (manifest and checksum fixed up): layouts that
         section 6 allows open in both readers, the others are refused by both."""
         km = vault.manifest_key(master)
         keychain = Keychain(phrase)
         slots = {t: vault.slots[t] for t in vault.slot_order}
-        pw, rec, ident = ((t, slots[t]) for t in (PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT))
-        count = len(vault.records)
+        pw, rec, ident, sync = ((t, slots[t]) for t in (PASSWORD_SLOT, RECOVERY_SLOT, IDENTITY_SLOT, SYNC_SLOT))
+        count, total = len(vault.live()), len(vault.records)  # what vault list shows; with the tombstone
 
-        # Allowed: any order after the password slot; the recovery and identity slots each optional.
-        for name, layout in [("identity before recovery", [pw, ident, rec]), ("no identity slot", [pw, rec]),
-                             ("no recovery slot", [pw, ident]), ("the password slot alone", [pw])]:
+        # Allowed: any order after the password slot; the recovery, identity and sync slots each optional.
+        for name, layout in [("identity before recovery", [pw, ident, rec, sync]),
+                             ("sync slot second", [pw, sync, rec, ident]),
+                             ("no sync slot", [pw, rec, ident]), ("no identity slot", [pw, rec, sync]),
+                             ("no recovery slot", [pw, ident, sync]), ("the password and sync slots", [pw, sync]),
+                             ("the password slot alone", [pw])]:
             good = rebuild(vault, km, layout)
             opened = Vault(good)
             expect_equal(master, opened.master_key_from_password(password), name + ": M by password")
-            expect_equal(count, len(opened.open_records(master)), name + ": records")
+            expect_equal(total, len(opened.open_records(master)), name + ": records")
             if opened.recovery_r is not None:
                 expect_equal(master, opened.master_key_from_phrase(phrase), name + ": M by phrase")
             else:
                 self.refused(good, name + ", phrase", {"no recovery slot"}, {5}, phrase=phrase)
             self.cli_opens(good, name.replace(" ", "-"), password, count)
-        # Refused at step 2.
+            if SYNC_SLOT not in opened.slots:  # read as all zero, no writers
+                expect_equal({"last_writer": bytes(8), "key_made": 0, "key_device": bytes(8), "writers": []},
+                             opened.sync, name + ": the sync information")
+        # Refused at step 2. (The file holds a tombstone, so version 2 would refuse it for that too.)
         version1_layout = slots[RECOVERY_SLOT][1:]  # R || E || wrapped: 162 bytes, version 1's layout
         for name, layout, version in [
-                ("a version-1 recovery slot in version 2", [pw, (RECOVERY_SLOT_V1, version1_layout), ident], None),
-                ("a version-1 recovery slot alone in version 2", [pw, (RECOVERY_SLOT_V1, version1_layout)], None),
+                ("a version-1 recovery slot in version 3", [pw, (RECOVERY_SLOT_V1, version1_layout), ident], None),
+                ("a version-1 recovery slot alone in version 3", [pw, (RECOVERY_SLOT_V1, version1_layout)], None),
                 ("two identity slots", [pw, ident, ident], None),
                 ("two recovery slots", [pw, rec, rec], None),
-                ("four slots", [pw, rec, ident, ident], None),
+                ("two sync slots", [pw, sync, rec, sync], None),
+                ("five slots", [pw, rec, ident, sync, sync], None),
                 ("the recovery slot first", [rec, pw, ident], None),
                 ("the identity slot first", [ident, pw], None),
+                ("the sync slot first", [sync, pw, rec, ident], None),
                 ("two password slots", [pw, pw, rec], None),
+                ("a slot of type 6", [pw, rec, ident, (6, slots[SYNC_SLOT])], None),
+                ("a sync slot in version 2", [pw, rec, sync], 2),
+                ("a tombstone in version 2", [pw, rec, ident], 2),  # the slots are version 2's, kind 4 is not
+                ("four slots in version 2", [pw, rec, ident, sync], 2),
                 ("version-2 slots in version 1", [pw, rec], 1),
                 ("an identity slot in version 1", [pw, ident], 1),
+                ("a sync slot in version 1", [pw, sync], 1),
                 ("three slots in version 1", [pw, (RECOVERY_SLOT_V1, version1_layout), ident], 1)]:
             bad = rebuild(vault, km, layout, version)
             self.refused(bad, name, {"malformed"}, {2})
             self.cli_refuses(bad, "layout-" + name.replace(" ", "-"), password)
+
+        # Sync slots written here: any writers in ascending device order, up to 64, any times and
+        # generations, open in both readers; a count that does not give the length, more than 64
+        # writers, or writers out of order or repeated are malformed at step 2.
+        device = self.device
+        devices = sorted({secrets.token_bytes(8) for _ in range(70)})[:65]
+        writers64 = [(d, i + 1) for i, d in enumerate(devices[:64])]
+        low, high = b"\x00" * 8, b"\xff" * 7 + b"\xfe"
+        allowed = [
+            ("no writers", encode_sync_slot(device, 0, bytes(8), [])),
+            ("64 writers", encode_sync_slot(device, vault.modified, device, writers64)),
+            ("two writers", encode_sync_slot(low, -1, high, [(low, 0), (high, 2 ** 64 - 1)])),
+            ("writers without the last writer", encode_sync_slot(MERGE_DEVICE, 2 ** 63 - 1, device,
+                                                                 [(devices[0], 7)])),
+        ]
+        for name, body in allowed:
+            good = rebuild(vault, km, [pw, rec, ident, (SYNC_SLOT, body)])
+            opened = Vault(good)
+            expect_equal(body, opened.slots[SYNC_SLOT], "sync slot with %s: read" % name)
+            expect_equal(total, len(opened.open_records(master)), "sync slot with %s: records" % name)
+            self.cli_opens(good, "sync-" + name.replace(" ", "-"), password, count)
+        one = encode_sync_slot(device, 0, bytes(8), [(device, 1)])
+        refused = [
+            ("65 writers", encode_sync_slot(device, 0, bytes(8), [(d, 1) for d in devices])),
+            ("255 writers", encode_sync_slot(device, 0, bytes(8), [(i.to_bytes(8, "big"), 1) for i in range(255)])),
+            ("writers out of order", encode_sync_slot(device, 0, bytes(8), [(high, 1), (low, 1)])),
+            ("a writer twice", encode_sync_slot(device, 0, bytes(8), [(device, 1), (device, 2)])),
+            ("a count of 2 in 41 bytes", one[:24] + b"\x02" + one[25:]),
+            ("a count of 0 in 41 bytes", one[:24] + b"\x00" + one[25:]),
+            ("a count of 1 in 25 bytes", one[:25]),
+            ("24 bytes", one[:24]),
+            ("an empty body", b""),
+            ("42 bytes", one + b"\x00"),
+            ("40 bytes", one[:40]),
+        ]
+        for name, body in refused:
+            bad = rebuild(vault, km, [pw, rec, ident, (SYNC_SLOT, body)])
+            self.refused(bad, "sync slot with " + name, {"malformed"}, {2})
+            self.cli_refuses(bad, "sync-" + name.replace(" ", "-"), password)
 
         # The identity slot, sealed again here: it must open under KI with AD type 4, hold a valid s, and s·G = S.
         sharing = keychain.sharing
@@ -1718,10 +2077,10 @@ class Driver:
              "malformed"),
         ]
         for name, body, refusal in resealed:
-            changed = rebuild(vault, km, [pw, rec, (IDENTITY_SLOT, body)])
+            changed = rebuild(vault, km, [pw, rec, (IDENTITY_SLOT, body), sync])
             if refusal is None:
                 opened = Vault(changed)
-                expect_equal(count, len(opened.open_records(master)), "identity slot with " + name)
+                expect_equal(total, len(opened.open_records(master)), "identity slot with " + name)
                 self.cli_opens(changed, "identity-" + name.replace(" ", "-"), password, count)
                 continue
             self.refused(changed, "identity slot with " + name, {refusal}, {6}, password=password)
@@ -1756,9 +2115,9 @@ class Driver:
                                                       ad_type=RECOVERY_SLOT_V1), False, 1, 0),
         ]
         for name, body, opens, recover_exit, check_exit in rewrapped:
-            changed = rebuild(vault, km, [pw, (RECOVERY_SLOT, body), ident])
+            changed = rebuild(vault, km, [pw, (RECOVERY_SLOT, body), ident, sync])
             opened = Vault(changed)
-            expect_equal(count, len(opened.open_records(opened.master_key_from_password(password))),
+            expect_equal(total, len(opened.open_records(opened.master_key_from_password(password))),
                          "recovery slot to %s: by password" % name)
             if opens:
                 expect_equal(master, opened.master_key_from_phrase(phrase), "recovery slot to %s: M by phrase" % name)
@@ -1779,7 +2138,10 @@ class Driver:
                 expect_equal(new_master, recovered.master_key_from_phrase(phrase), what + ": recovered, M by phrase")
                 expect_equal([r["plaintext"] for r in opened.open_records(master)],
                              [r["plaintext"] for r in recovered.open_records(new_master)], what + ": recovered records")
-                check_new_slots(recovered, keychain, new_master, what + ", recovered", opened.recovery_kind)
+                check_new_slots(recovered, keychain, new_master, what + ", recovered", self.device,
+                                opened.recovery_kind)
+                check_sync(recovered, self.device, what + ", recovered",
+                           writers=count_writer(opened.sync["writers"], self.device, opened.generation + 1))
             else:
                 expect_equal(changed, after, what + ": vault recover left the file as it was")
 
@@ -1787,14 +2149,16 @@ class Driver:
         """Records sealed here with the right key: valid fields open, each broken rule is *malformed*."""
         account = next(i for i, r in enumerate(vault.records) if r["kind"] == ACCOUNT)
         note = next(i for i, r in enumerate(vault.records) if r["kind"] == NOTE)
+        dead = next(i for i, r in enumerate(vault.records) if r["kind"] == TOMBSTONE)
+        live = len(vault.live())
         envelope = Envelope(master)
         entries = {}
-        for index in (account, note):
+        for index in (account, note, dead):
             record = vault.records[index]
             entries[index] = fields_entries(envelope.open(record["sealed"], record_ad(vault.vault_id, record)))
 
         # Resealed unchanged (a new IV): both readers must still open it, or the cases below prove nothing.
-        for index in (account, note):
+        for index in (account, note, dead):
             good = replace_record(vault, master, index, encode_fields(entries[index]))
             records = Vault(good).open_records(master)
             expect_equal(vault.records[index]["id"], records[index]["id"], "resealed record opens")
@@ -1802,7 +2166,7 @@ class Driver:
             write(path, good)
             listed = json.loads(run([self.cli, "vault", "list", path, "--json", "--password-stdin"],
                                     password + "\n")[1])
-            expect_equal(len(vault.records), len(listed["records"]), "watchword-cli opens a resealed record")
+            expect_equal(live, len(listed["records"]), "watchword-cli opens a resealed record")
             os.remove(path)
 
         def without(items, tag):
@@ -1811,9 +2175,15 @@ class Driver:
         def replaced(items, tag, value):
             return [(t, value if t == tag else v) for t, v in items]
 
-        acc, nte = entries[account], entries[note]
+        acc, nte, tomb = entries[account], entries[note], entries[dead]
+        expect_equal([(self.device, 1)], decode_changes(dict(acc)[0x11]), "the account's changes")
+        expect_equal([0x0D, 0x11], [t for t, _ in tomb], "the tombstone's fields")
+        device = self.device
+        low, high = b"\x00" * 8, b"\xff" * 8
+        many = [(i.to_bytes(8, "big"), 1) for i in range(256)]
         cases = [
-            (account, "unknown tag 0x10", sorted(acc + [(0x10, b"x")])),
+            (account, "received from of 1 byte", sorted(acc + [(0x10, b"x")])),
+            (account, "unknown tag 0x12", sorted(acc + [(0x12, b"x")])),
             (account, "unknown tag 0x20", sorted(acc + [(0x20, b"x")])),
             (account, "tags out of order", acc[1:] + acc[:1]),
             (account, "a repeated field", sorted(acc + [t for t in acc if t[0] == 0x0F])),
@@ -1832,19 +2202,74 @@ class Driver:
             (account, "an empty tag label", sorted(acc + [(0x09, b"")])),
             (account, "a repeated tag label", sorted(acc + [(0x09, b"work"), (0x09, b"work")])),
             (account, "a field cut short at the end", acc, b"\x0f\x00"),
+            # Field 0x11, the changes (section 6.4).
+            (account, "changes of 0 bytes", replaced(acc, 0x11, b"")),
+            (account, "changes of 15 bytes", replaced(acc, 0x11, encode_changes([(device, 1)])[:15])),
+            (account, "changes of 17 bytes", replaced(acc, 0x11, encode_changes([(device, 1)]) + b"\x00")),
+            (account, "changes of 24 bytes", replaced(acc, 0x11, encode_changes([(low, 1)]) + device)),
+            (account, "a count of 0", replaced(acc, 0x11, encode_changes([(device, 0)]))),
+            (account, "a count of 0 after another", replaced(acc, 0x11, encode_changes([(low, 1), (high, 0)]))),
+            (account, "devices out of order", replaced(acc, 0x11, encode_changes([(high, 1), (low, 1)]))),
+            (account, "a device twice", replaced(acc, 0x11, encode_changes([(device, 1), (device, 2)]))),
+            (account, "256 devices", replaced(acc, 0x11, encode_changes(many))),
+            (account, "changes twice", sorted(acc + [t for t in acc if t[0] == 0x11])),
             (note, "no body", without(nte, 0x22)),
             (note, "an account tag on a note", sorted(nte + [(0x03, b"secret")])),
             (note, "last used on a note", sorted(nte + [(0x0E, bytes(8))])),
+            (note, "changes after the title", without(nte, 0x11) + [t for t in nte if t[0] == 0x11]),
+            (note, "changes of 8 bytes", replaced(nte, 0x11, device)),
+            # A tombstone (kind 4): 0x0d and 0x11, both required, nothing else.
+            (dead, "a tombstone without changes", without(tomb, 0x11)),
+            (dead, "a tombstone without its time", without(tomb, 0x0D)),
+            (dead, "a tombstone without fields", []),
+            (dead, "a tombstone with empty changes", replaced(tomb, 0x11, b"")),
+            (dead, "a tombstone with a count of 0", replaced(tomb, 0x11, encode_changes([(device, 0)]))),
+            (dead, "a tombstone's time of 4 bytes", replaced(tomb, 0x0D, b"\x00\x00\x00\x01")),
+            (dead, "a tombstone with created", sorted(tomb + [(0x0C, bytes(8))])),
+            (dead, "a tombstone with a sort position", sorted(tomb + [(0x0F, bytes(4))])),
+            (dead, "a tombstone with a tag", sorted(tomb + [(0x09, b"gone")])),
+            (dead, "a tombstone with a title", sorted(tomb + [(0x21, b"gone")])),
+            (dead, "a tombstone with a secret", sorted(tomb + [(0x03, b"gone")])),
+            (dead, "a tombstone with a contact name", sorted(tomb + [(0x31, b"gone")])),
+            (dead, "a tombstone's fields in reverse", tomb[::-1]),
+            (dead, "a tombstone with the note's fields", nte),
         ]
         for index, name, items, *suffix in cases:
             plaintext = encode_fields(items) + b"".join(suffix)
             bad = replace_record(vault, master, index, plaintext)
             self.refused(bad, "record with " + name, {"malformed"}, {7}, master=master)
-            self.cli_refuses(bad, "fields-" + name.replace(" ", "-").replace(",", ""), password)
+            self.cli_refuses(bad, "fields-" + name.replace(" ", "-").replace(",", "").replace("'", ""), password)
+        # Fields sealed under another kind (the record header and the AD both say it): malformed.
+        for index, name, kind in [(account, "an account as a tombstone", TOMBSTONE),
+                                  (note, "a note as a tombstone", TOMBSTONE),
+                                  (dead, "a tombstone as a note", NOTE),
+                                  (dead, "a tombstone as an account", ACCOUNT),
+                                  (dead, "a tombstone as a contact", CONTACT)]:
+            bad = replace_record(vault, master, index, encode_fields(entries[index]), kind)
+            self.refused(bad, name, {"malformed"}, {7}, master=master)
+            self.cli_refuses(bad, "kind-" + name.replace(" ", "-"), password)
         # A present empty optional string reads as empty (6.4); both readers accept it.
         empty_note = sorted(acc + [(0x0A, b"")])
         good = replace_record(vault, master, account, encode_fields(empty_note))
         expect_equal("", Vault(good).open_records(master)[account]["fields"]["note"], "empty optional string")
+        # Changes are optional in a live record, may name up to 255 devices, the merge device too, with
+        # any count from 1; a tombstone's may name several, its time may be any i64. Both readers accept.
+        accepted = [
+            (account, "no changes", without(acc, 0x11), None),
+            (note, "a note without changes", without(nte, 0x11), None),
+            (account, "255 devices", replaced(acc, 0x11, encode_changes(many[:255])), many[:255]),
+            (account, "the merge device", replaced(acc, 0x11, encode_changes([(device, 2 ** 64 - 1),
+                                                                              (MERGE_DEVICE, 1)])),
+             [(device, 2 ** 64 - 1), (MERGE_DEVICE, 1)]),
+            (dead, "a tombstone of two devices", replaced(tomb, 0x11, encode_changes([(device, 2), (MERGE_DEVICE, 3)])),
+             [(device, 2), (MERGE_DEVICE, 3)]),
+            (dead, "a tombstone deleted at -1", replaced(tomb, 0x0D, struct.pack(">q", -1)), [(device, 2)]),
+        ]
+        for index, name, items, changes in accepted:
+            good = replace_record(vault, master, index, encode_fields(items))
+            fields = Vault(good).open_records(master)[index]["fields"]
+            expect_equal(changes, fields.get("changes"), name + ": the changes read")
+            self.cli_opens(good, "fields-" + name.replace(" ", "-"), password, live)
 
     def small_vault(self) -> None:
         """A 12-word phrase opens the recovery slot the same way."""
@@ -1858,9 +2283,12 @@ class Driver:
         expect_equal(master, opened.master_key_from_password(password), "12-word phrase: M")
         records = opened.open_records(master)
         expect_equal(1, len(records), "12-word vault records")
-        check_record_fields(records[0], account, 0, int(time.time()))
+        check_record_fields(records[0], account, 0, int(time.time()), self.device)
         expect_equal(vault.saves, opened.generation, "generation of the small vault")
-        check_new_slots(opened, Keychain(phrase), master, "12-word vault")
+        check_new_slots(Vault(read(vault.path + ".1")), Keychain(phrase), master, "12-word vault, new",
+                        self.device)
+        check_sync(opened, self.device, "12-word vault", key_made=Vault(read(vault.path + ".1")).modified,
+                   key_device=self.device, writers=[(self.device, 2)])
 
         # vault recover: the phrase opens it and sets a new password; the vault keeps the phrase's
         # recovery key (kind 2) and sharing key, both wrapped and sealed again for the new M.
@@ -1906,7 +2334,7 @@ class Driver:
     def check_rekeyed(self, old: Vault, old_master: bytes, new: Vault, password: str, phrase: str, what: str,
                       kind: int = RECOVERY_KIND_CURRENT) -> None:
         """A save that made a new M (passwd, recover): same vault, same records, every slot and record
-        wrapped or sealed again, and (with the phrase known) the version-2 slots of check_new_slots."""
+        wrapped or sealed again, and (with the phrase known) the version-3 slots of check_new_slots."""
         master = new.master_key_from_password(password)
         expect(master != old_master, what + " kept M")
         expect_equal(master, new.master_key_from_phrase(phrase), what + ": M by phrase")
@@ -1920,14 +2348,15 @@ class Driver:
                      what + ": vault id, created, generation + 1")
         expect(old.salt != new.salt, what + " kept the salt")
         expect(old.recovery_e != new.recovery_e, what + " kept E")
-        check_new_slots(new, Keychain(phrase), master, what, kind)
+        check_new_slots(new, Keychain(phrase), master, what, self.device, kind)
+        check_sync(new, self.device, what, writers=count_writer(old.sync["writers"], self.device, new.generation))
         if old.identity_wrapped is not None:
             expect(old.identity_wrapped != new.identity_wrapped, what + " kept the sealed identity slot")
         self.refused(new.data, what + ": the old M", {"tampered"}, {6}, master=old_master)
 
     def version1_vault(self) -> None:
         """The version-1 file of tests/data/vault/vectors.json through watchword-cli: read as it is,
-        written as version 2 (the migration), then passwd, recover and passwd --new-phrase on it."""
+        written as version 3 (the migration), then passwd, recover and passwd --new-phrase on it."""
         with open(VAULT_VECTORS, encoding="utf-8") as handle:
             vectors = json.load(handle)
         original = bytes.fromhex(vectors["file_hex"])
@@ -1951,18 +2380,27 @@ class Driver:
         expect_equal(1, check_phrase(self.cli, vault.path, entropy_mnemonic(secrets.token_bytes(32))),
                      "check-phrase on the version-1 file with another phrase")
         expect_equal(original, read(vault.path), "reading a version-1 file left it as it was")
+        # Readers accept field 0x11 in a record of any version (section 6.4).
+        with_changes = replace_record(v1, v1_master, 1, insert_changes(v1_records[1]["plaintext"],
+                                                                       [(self.device, 3)]))
+        expect_equal([(self.device, 3)], Vault(with_changes).open_records(v1_master)[1]["fields"]["changes"],
+                     "a version-1 record with changes")
+        self.cli_opens(with_changes, "version1-changes", password, len(v1_records))
 
-        # The first save with the password writes version 2: the password slot and the records
-        # byte for byte, a recovery slot of type 3, kind 1, the same R, and no identity slot.
+        # The first save with the password writes version 3: the password slot and the records
+        # byte for byte, a recovery slot of type 3, kind 1, the same R, no identity slot, and a
+        # sync slot that names this device as the writer but not as the maker of the key.
         account = test_accounts()[0]
         started = int(time.time())
         _, out, _ = vault("add", "--password-stdin", stdin="%s\n%s\n" % (password, build_uri(account)))
         added = out.strip()
         migrated = Vault(read(vault.path))
         expect_equal(original, read(vault.path + ".1"), "backup .1 is the version-1 file")
-        expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT], RECOVERY_KIND_V1, None),
+        expect_equal((3, [PASSWORD_SLOT, RECOVERY_SLOT, SYNC_SLOT], RECOVERY_KIND_V1, None),
                      (migrated.format_version, migrated.slot_order, migrated.recovery_kind, migrated.sharing_public),
-                     "migrated: version 2, a password slot and a kind 1 recovery slot, no identity slot")
+                     "migrated: version 3, a password slot, a kind 1 recovery slot, no identity slot, a sync slot")
+        check_sync(migrated, self.device, "migrated", key_made=0, key_device=bytes(8),
+                   writers=[(self.device, v1.generation + 1)])
         expect_equal(v1.slots[PASSWORD_SLOT], migrated.slots[PASSWORD_SLOT], "migrated: the password slot unchanged")
         expect_equal(v1.recovery_r, migrated.recovery_r, "migrated: the same R")
         expect_equal(keychain.version1_recovery.public, migrated.recovery_r, "migrated: R the version-1 recovery key")
@@ -1977,7 +2415,10 @@ class Driver:
         kept = [(r["id"], r["version"], r["kind"], r["sealed"]) for r in v1.records]
         expect_equal(kept, [(r["id"], r["version"], r["kind"], r["sealed"]) for r in migrated.records
                             if r["id"].hex() != added], "migrated: the records byte for byte")
-        check_record_fields(next(r for r in records if r["id"].hex() == added), account, started, int(time.time()))
+        check_record_fields(next(r for r in records if r["id"].hex() == added), account, started, int(time.time()),
+                            self.device)
+        expect(all("changes" not in r["fields"] for r in records if r["id"].hex() != added),
+               "migrated: the records kept have no changes")
         self.counts["records"] += len(records)
         self.compare_info(migrated, json.loads(vault("info", "--json")[1]), target_ms=vectors["target_milliseconds"])
         expect_equal(0, check_phrase(self.cli, vault.path, phrase), "check-phrase on the migrated file")
@@ -1990,12 +2431,15 @@ class Driver:
         changed = Vault(read(passwd.path))
         changed_master = changed.master_key_from_password(new_password)
         expect(changed_master != master, "passwd of the migrated vault kept M")
-        expect_equal((2, [PASSWORD_SLOT, RECOVERY_SLOT], RECOVERY_KIND_V1, migrated.recovery_r, None),
+        expect_equal((3, [PASSWORD_SLOT, RECOVERY_SLOT, SYNC_SLOT], RECOVERY_KIND_V1, migrated.recovery_r, None),
                      (changed.format_version, changed.slot_order, changed.recovery_kind, changed.recovery_r,
                       changed.sharing_public), "passwd of the migrated vault: kind 1, the same R, no identity slot")
+        check_sync(changed, self.device, "passwd of the migrated vault", key_made=changed.modified,
+                   key_device=self.device, writers=[(self.device, migrated.generation + 1)])
         expect(changed.recovery_e != migrated.recovery_e, "passwd of the migrated vault kept E")
         expect_equal(changed_master, changed.master_key_from_phrase(phrase), "passwd of the migrated vault: phrase")
-        expect_equal([r["plaintext"] for r in records], [r["plaintext"] for r in changed.open_records(changed_master)],
+        expect_equal([(r["id"], r["version"], r["plaintext"]) for r in records],
+                     [(r["id"], r["version"], r["plaintext"]) for r in changed.open_records(changed_master)],
                      "passwd of the migrated vault: records")
 
         # The phrase used on it (vault recover): an identity slot; R and kind 1 kept, so the
@@ -2026,6 +2470,175 @@ class Driver:
         expect_equal(recovery_fingerprint(renewed.recovery_r), fingerprint, "passwd --new-phrase's fingerprint")
         self.refused(renewed.data, "the version-1 file's phrase after --new-phrase", {"wrong recovery phrase"}, {5},
                      phrase=phrase)
+
+    def examples_vaults(self) -> None:
+        """The version-2 and version-3 worked examples through watchword-cli: read as they are; the
+        version-2 file's first save is version 3 with every slot and record byte for byte and a sync
+        slot added (key made 0, key device zero: the key was not made here); a removal from either
+        leaves a tombstone with the record's changes and one more of this device, and the sync slot
+        gains this device as a writer, the other devices' entries and the key's maker kept."""
+        for path, version in [(VAULT_V2_VECTORS, 2), (VAULT_V3_VECTORS, 3)]:
+            if not os.path.exists(path):
+                continue
+            with open(path, encoding="utf-8") as handle:
+                vectors = json.load(handle)
+            what = "the version %d example" % version
+            original = bytes.fromhex(vectors["file_hex"])
+            password = bytes.fromhex(vectors["password_hex"]).decode("utf-8")
+            old = Vault(original)
+            master = old.master_key_from_password(password)
+            records = old.open_records(master)
+            vault = CliVault(self.cli, os.path.join(self.dir, "example-v%d.wwv" % version))
+            write(vault.path, original)
+            self.compare_info(old, json.loads(vault("info", "--json")[1]), target_ms=vectors["target_milliseconds"])
+            compare_list(records, json.loads(vault("list", "--json", "--password-stdin", stdin=password + "\n")[1]))
+            printed = json.loads(vault("codes", "--at", str(CODE_TIMES[2]), "--json", "--password-stdin",
+                                       stdin=password + "\n")[1])
+            self.counts["codes"] += compare_codes(records, printed, CODE_TIMES[2])
+            expect_equal(0, check_phrase(self.cli, vault.path, vectors["recovery_mnemonic"]),
+                         what + ": check-phrase")
+            expect_equal(original, read(vault.path), "reading %s left it as it was" % what)
+
+            # Remove the HOTP account: the file is version 3; the other records, the tombstones
+            # there were and every slot but the sync slot are kept byte for byte.
+            gone = next(r for r in records if r["kind"] == ACCOUNT and r["fields"]["otp_kind"] == "hotp")
+            started = int(time.time())
+            vault("remove", gone["id"].hex(), "--password-stdin", stdin=password + "\n")
+            new = Vault(read(vault.path))
+            expect_equal(original, read(vault.path + ".1"), what + ": backup .1 is the file before")
+            expect_equal((3, old.vault_id, old.created, old.generation + 1, old.record_count),
+                         (new.format_version, new.vault_id, new.created, new.generation, new.record_count),
+                         what + " after remove: version 3, vault id, created, generation + 1, as many records")
+            expect(started <= new.modified <= int(time.time()), what + " after remove: modified is the save's time")
+            expect_equal(old.slot_order + ([] if SYNC_SLOT in old.slots else [SYNC_SLOT]), new.slot_order,
+                         what + " after remove: the slots, a sync slot last if there was none")
+            expect_equal({t: b for t, b in old.slots.items() if t != SYNC_SLOT},
+                         {t: b for t, b in new.slots.items() if t != SYNC_SLOT},
+                         what + " after remove: every slot but the sync slot byte for byte")
+            check_sync(new, self.device, what + " after remove", key_made=old.sync["key_made"],
+                       key_device=old.sync["key_device"],
+                       writers=count_writer(old.sync["writers"], self.device, new.generation))
+            expect_equal(master, new.master_key_from_password(password), what + " after remove: M")
+            expect_equal(master, new.master_key_from_phrase(vectors["recovery_mnemonic"]),
+                         what + " after remove: M by phrase")
+            opened = new.open_records(master)
+            expect(in_written_order(opened), what + " after remove: records, then tombstones by id")
+            kept = [(r["id"], r["version"], r["kind"], r["sealed"]) for r in records if r["id"] != gone["id"]]
+            expect_equal(kept, [(r["id"], r["version"], r["kind"], r["sealed"]) for r in opened
+                                if r["id"] != gone["id"]],
+                         what + " after remove: the other records and tombstones byte for byte")
+            dead = [r for r in opened if r["id"] == gone["id"]]
+            expect_equal([(TOMBSTONE, gone["version"] + 1)], [(r["kind"], r["version"]) for r in dead],
+                         what + " after remove: a tombstone, version + 1")
+            expect_equal({"modified": new.modified,
+                          "changes": count_change(gone["fields"].get("changes", []), self.device)},
+                         dead[0]["fields"], what + " after remove: the tombstone's time and changes")
+            self.counts["records"] += len(opened)
+
+    def merge_vaults(self) -> None:
+        """Section 13 through watchword-cli vault merge: a copy changed on another device (its own
+        configuration folder, so its own device) merged into a copy changed here. The merged file is
+        version 3 as this reader reads it: the deletion made there is kept (its tombstone byte for byte),
+        the records added on each side are kept, the one of the two added at the same sort position with
+        the greater id moved after the others with a merge change, the generation one above both, the
+        writers of both; merging the same copy again writes nothing, an older copy and another vault's
+        are refused."""
+        password = "Zusammenführen: zwei Geräte ✓"
+        vault, phrase = make_vault(self.cli, self.dir, "merge.wwv", password)
+        accounts = test_accounts()
+        ids = []
+        for account in (accounts[0], accounts[4], accounts[6]):  # TOTP, HOTP, Steam at positions 0, 1, 2
+            ids.append(vault.mutate("add", "--password-stdin",
+                                    stdin="%s\n%s\n" % (password, build_uri(account)))[1].strip())
+        common = read(vault.path)
+        base = Vault(common)
+        # The other machine: its own configuration, so its own device, and its own copy.
+        other_config = os.path.join(self.dir, "config-b")
+        os.makedirs(other_config)
+        other_env = dict(os.environ, XDG_CONFIG_HOME=other_config)
+        os.makedirs(os.path.join(self.dir, "machine-b"))
+        other = CliVault(self.cli, os.path.join(self.dir, "machine-b", "merge.wwv"), other_env)
+        write(other.path, common)
+        other("remove", ids[0], "--password-stdin", stdin=password + "\n")
+        added_there = other("add", "--password-stdin", stdin="%s\n%s\n" % (password, build_uri(accounts[1])))[1].strip()
+        there = Vault(read(other.path))
+        device_b = there.sync["last_writer"]
+        expect(device_b not in (self.device, bytes(8), MERGE_DEVICE), "the other machine's device %s" % device_b.hex())
+        check_sync(there, device_b, "the other copy", key_made=base.sync["key_made"], key_device=self.device,
+                   writers=count_writer(base.sync["writers"], device_b, base.generation + 2))
+        added_here = vault.mutate("add", "--password-stdin", stdin="%s\n%s\n" % (password, build_uri(accounts[2])))[1]
+        added_here = added_here.strip()
+        here = Vault(read(vault.path))
+        master = here.master_key_from_password(password)
+        here_records = {r["id"]: r for r in here.open_records(master)}
+        there_records = {r["id"]: r for r in there.open_records(master)}
+        expect_equal(3, there_records[bytes.fromhex(added_there)]["fields"]["sort_position"],
+                     "the record added there: the next sort position")
+        expect_equal(3, here_records[bytes.fromhex(added_here)]["fields"]["sort_position"],
+                     "the record added here: the same sort position")
+
+        _, out, _ = vault("merge", other.path, "--json", "--password-stdin", stdin=password + "\n")
+        report = json.loads(out)
+        merged = Vault(read(vault.path))
+        expect_equal(here.data, read(vault.path + ".1"), "merge: backup .1 is the file before")
+        expect_equal(there.data, read(other.path), "merge left the other copy as it was")
+        expect_equal((True, max(here.generation, there.generation) + 1),
+                     (report["written"], report["generation"]), "merge: written, the generation printed")
+        expect_equal((1, {"accounts": 1, "notes": 0, "contacts": 0}, {"accounts": 1, "notes": 0, "contacts": 0}),
+                     (len(report["merged"]), report["merged"][0]["added"], report["merged"][0]["removed"]),
+                     "merge: one account added, one removed")
+        expect_equal(max(here.generation, there.generation) + 1, merged.generation,
+                     "merge: the generation one above both copies'")
+        expect_equal((3, here.vault_id, here.created), (merged.format_version, merged.vault_id, merged.created),
+                     "merge: version 3, the same vault")
+        expect_equal({t: b for t, b in here.slots.items() if t != SYNC_SLOT},
+                     {t: b for t, b in merged.slots.items() if t != SYNC_SLOT}, "merge: the same M, the same slots")
+        writers = dict(count_writer(here.sync["writers"], self.device, merged.generation))
+        writers[device_b] = dict(there.sync["writers"])[device_b]
+        writers = sorted(writers.items())
+        check_sync(merged, self.device, "merge", key_made=here.sync["key_made"], key_device=self.device,
+                   writers=writers)
+        expect_equal(master, merged.master_key_from_phrase(phrase), "merge: M by phrase")
+        records = merged.open_records(master)
+        expect(in_written_order(records), "merge: records in (sort position, id) order, then the tombstones")
+        by_id = {r["id"]: r for r in records}
+        expect_equal(sorted(set(here_records) | set(there_records)), sorted(by_id),
+                     "merge: every record and tombstone of either copy")
+        # The deletion made there wins over the record unchanged here: its tombstone, byte for byte.
+        gone = bytes.fromhex(ids[0])
+        expect_equal((TOMBSTONE, there_records[gone]["sealed"]), (by_id[gone]["kind"], by_id[gone]["sealed"]),
+                     "merge: the record deleted there is deleted, its tombstone as written there")
+        for record_id in (bytes.fromhex(ids[1]), bytes.fromhex(ids[2])):
+            expect_equal(here_records[record_id]["sealed"], by_id[record_id]["sealed"],
+                         "merge: a record neither side changed keeps its bytes")
+        # Added on both sides at position 3: the smaller id keeps it and its bytes; the other moves to 4,
+        # with a merge change (version + 1, one more change of the merge device).
+        both = sorted([(bytes.fromhex(added_here), here_records), (bytes.fromhex(added_there), there_records)])
+        (stays, stays_from), (moves, moves_from) = both
+        expect_equal(stays_from[stays]["sealed"], by_id[stays]["sealed"], "merge: the added record that stays")
+        before, after = moves_from[moves], by_id[moves]
+        expect_equal((2, 4, count_change(before["fields"]["changes"], MERGE_DEVICE)),
+                     (after["version"], after["fields"]["sort_position"], after["fields"]["changes"]),
+                     "merge: the added record that moves after the others, with a merge change")
+        expect_equal({k: v for k, v in before["fields"].items() if k not in ("sort_position", "changes")},
+                     {k: v for k, v in after["fields"].items() if k not in ("sort_position", "changes")},
+                     "merge: the moved record's other fields")
+        self.counts["records"] += len(records)
+
+        # The same copy again: nothing new, nothing written.
+        merged_bytes = read(vault.path)
+        _, out, _ = vault("merge", other.path, "--json", "--password-stdin", stdin=password + "\n")
+        expect_equal(False, json.loads(out)["written"], "merging the same copy again writes nothing")
+        expect_equal(merged_bytes, read(vault.path), "merging the same copy again left the file as it was")
+        # An older copy (the other machine's write before its last) and another vault's are refused.
+        for name, data, status in [("an older copy", read(other.path + ".1"), 2),
+                                   ("another vault", read(os.path.join(self.dir, "small.wwv")), 2)]:
+            path = os.path.join(self.dir, "merge-refused.wwv")
+            write(path, data)
+            code, out, _ = vault("merge", path, "--password-stdin", stdin=password + "\n", check=False)
+            expect_equal((status, ""), (code, out), "merge of %s: exit status, nothing printed" % name)
+            expect_equal(merged_bytes, read(vault.path), "merge of %s left the vault as it was" % name)
+            os.remove(path)
 
     def contacts_vault(self) -> None:
         """Contacts (kind 3) that watchword-cli writes, read here from section 6.4 alone."""
@@ -2078,6 +2691,8 @@ class Driver:
             expect_equal(people[fields["name"]], fields["public_key"], what + ": the key added under its name")
             expect_equal(fields["name"] == "bob", fields["verified"], what + ": verified")
             expect_equal(1 if fields["name"] == "Ålice Ünïcødé ✓" else 2, record["version"], what + ": version")
+            # One device made every change: one per version (added, then verified or renamed).
+            expect_equal([(self.device, record["version"])], fields.get("changes"), what + ": changes")
             expect((fields["name"], fields["verified"], fields["public_key"].hex()) ==
                    (entry["name"], entry["verified"], entry["public_key"]), what + ": listed as read here")
             expect_equal(identity_text(fields["public_key"]), entry["identity"], what + ": identity text")
@@ -2128,6 +2743,20 @@ class Driver:
         relabelled = fix_checksum(relabelled)
         self.refused(relabelled, "a contact in a version 1 file", {"malformed"}, {2})
         self.cli_refuses(relabelled, "version1-contact")
+        # Nor a tombstone (kind 4, version 3 only) a version 1 or 2 file.
+        relabelled = bytearray(v1.data)
+        relabelled[v1.records[1]["offset"] + 24] = TOMBSTONE
+        relabelled = fix_checksum(relabelled)
+        self.refused(relabelled, "a tombstone in a version 1 file", {"malformed"}, {2})
+        self.cli_refuses(relabelled, "version1-tombstone")
+        if os.path.exists(VAULT_V2_VECTORS):
+            with open(VAULT_V2_VECTORS, encoding="utf-8") as handle:
+                v2 = Vault(bytes.fromhex(json.load(handle)["file_hex"]))
+            relabelled = bytearray(v2.data)
+            relabelled[v2.records[2]["offset"] + 24] = TOMBSTONE
+            relabelled = fix_checksum(relabelled)
+            self.refused(relabelled, "a tombstone in a version 2 file", {"malformed"}, {2})
+            self.cli_refuses(relabelled, "version2-tombstone")
 
 def open_command(path: str, recovery: bool) -> int:
     secret = sys.stdin.readline().rstrip("\n")
@@ -2143,17 +2772,24 @@ def open_command(path: str, recovery: bool) -> int:
         fields = dict(record["fields"])
         if "secret" in fields:
             fields["secret"] = "%d bytes" % len(fields["secret"])
-        if "public_key" in fields:
-            fields["public_key"] = fields["public_key"].hex()
-        shown.append({"id": record["id"].hex(), "version": record["version"],
-                      "kind": {ACCOUNT: "account", NOTE: "note", CONTACT: "contact"}[record["kind"]],
+        for name in ("public_key", "received_from"):
+            if name in fields:
+                fields[name] = fields[name].hex()
+        if "changes" in fields:
+            fields["changes"] = [{"device": device.hex(), "count": count} for device, count in fields["changes"]]
+        shown.append({"id": record["id"].hex(), "version": record["version"], "kind": KIND_NAMES[record["kind"]],
                       "fields": fields})
     print(json.dumps({"format_version": vault.format_version, "vault_id": vault.vault_id.hex(),
                       "recovery_kind": vault.recovery_kind,
                       "recovery_public_key": vault.recovery_r.hex() if vault.recovery_r else None,
                       "sharing_public_key": vault.sharing_public.hex() if vault.sharing_public else None,
                       "generation": vault.generation, "created": vault.created,
-                      "modified": vault.modified, "iterations": vault.iterations, "records": shown},
+                      "modified": vault.modified, "iterations": vault.iterations,
+                      "sync": {"last_writer": vault.sync["last_writer"].hex(), "key_made": vault.sync["key_made"],
+                               "key_device": vault.sync["key_device"].hex(),
+                               "writers": [{"device": device.hex(), "generation": generation}
+                                           for device, generation in vault.sync["writers"]]},
+                      "records": shown},
                      ensure_ascii=False, indent=1))
     return 0
 
@@ -2173,18 +2809,26 @@ def main() -> int:
     started = time.monotonic()
     try:
         self_check()
-        version2_examples = self_check_version2()
+        version2_examples = self_check_examples(VAULT_V2_VECTORS, 2)
+        version3_examples = self_check_examples(VAULT_V3_VECTORS, 3)
     except (Failure, VaultError) as problem:
         print("independent_vault: the reader does not reproduce docs/FORMAT.md: %s" % problem, file=sys.stderr)
         return 1
     directory = options.keep or tempfile.mkdtemp(prefix="independent-vault-")
     if options.keep:
         os.makedirs(directory)
-    driver = Driver(os.path.abspath(options.cli), directory)
+    # watchword-cli keeps its device in the configuration folder: one of the test's own, so that the
+    # device is known (and the user's is left alone).
+    config = os.path.join(os.path.abspath(directory), "config")
+    os.makedirs(config)
+    os.environ["XDG_CONFIG_HOME"] = config
+    driver = Driver(os.path.abspath(options.cli), directory, config)
     try:
         driver.main_vault()
         driver.small_vault()
         driver.version1_vault()
+        driver.examples_vaults()
+        driver.merge_vaults()
         driver.contacts_vault()
     except (Failure, VaultError, subprocess.TimeoutExpired) as problem:
         print("independent_vault: FAILED: %s" % problem, file=sys.stderr)
@@ -2196,7 +2840,8 @@ def main() -> int:
     counts = driver.counts
     print("independent_vault: worked examples reproduced (%s); %d records, %d contacts and %d codes agree with "
           "watchword-cli; %d damaged files refused by this reader, %d by watchword-cli; %.1f s"
-          % ("versions 1 and 2" if version2_examples else "version 1; no vectors_v2.json",
+          % ("versions 1, 2 and 3" if version2_examples and version3_examples else
+             "versions 1 and 2; no vectors_v3.json" if version2_examples else "version 1; no vectors_v2.json",
              counts["records"], counts["contacts"], counts["codes"], counts["refused"], counts["cli refused"],
              time.monotonic() - started))
     return 0

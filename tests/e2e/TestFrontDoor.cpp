@@ -8,6 +8,7 @@
 #include "app/interop/QrCodeItem.h"
 #include "app/interop/QrReader.h"
 #include "app/notes/NoteStore.h"
+#include "app/vault/RecordIds.h"
 #include "app/vault/RecoveryPhrase.h"
 #include "app/vault/VaultController.h"
 #include "common/FakeFileChooser.h"
@@ -35,6 +36,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QtTest>
+#include <cstdio>
+#include <functional>
 #include <optional>
 
 using watchword::app::VaultController;
@@ -618,7 +621,8 @@ private slots:
                                     std::size_t(bytes.size())));
             return info ? int(info->version) : 0;
         };
-        QVERIFY(FrontDoor::waitFor([&] { return versionOnDisk() == 2; }, 20000));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return versionOnDisk() == int(watchword::vault::formatVersion); }, 20000));
         // The same three accounts (and the note) on screen, the old file the
         // first backup, byte for byte.
         QCOMPARE(app.shell().accounts()->model()->rowCount(), 3);
@@ -1169,6 +1173,160 @@ private slots:
     // from an image of Alice's window, is the share already received. His
     // file then holds Alice's account (the same codes), her note and her
     // as a contact.
+    // Another device (a sync engine bringing its save, a conflict copy left
+    // beside the file, a password changed there) changes the vault file
+    // while the app has it open: each change shows up in the window without
+    // a question, the file ends holding everything, and what cannot be
+    // merged is named and left alone.
+    void anotherDeviceChangesTheVaultFile()
+    {
+        FrontDoor& app = open();
+        QVERIFY(unlock(app));
+        const QString path = app.vaultPath();
+        const QString folder = QFileInfo(path).absolutePath();
+        const QByteArray laptopPassword = "laptop password, changed on the laptop";
+        // The laptop opens the file as it is on disk, changes it and writes
+        // target the way a sync engine puts a file in place (by rename).
+        const auto onTheLaptop = [&](const QString& target, const QByteArray& password,
+                                     const std::function<void(watchword::vault::Vault&)>& edit) {
+            const QByteArray bytes = watchword::test::readBytes(path);
+            auto laptop = watchword::vault::Vault::unlockWithPassword(
+                watchword::test::view(bytes), watchword::asBytes(password.toStdString()));
+            if (!laptop)
+                return false;
+            laptop->setDevice({0x1a, 0x97, 0x09, 0, 0, 0, 0, 1});
+            edit(*laptop);
+            auto written = laptop->serialize(watchword::crypto::systemRandom(),
+                                             QDateTime::currentSecsSinceEpoch());
+            if (!written)
+                return false;
+            const QString temp = folder + QStringLiteral("/.incoming.tmp");
+            return watchword::test::writeBytes(
+                       temp, QByteArray(reinterpret_cast<const char*>(written->data()),
+                                        qsizetype(written->size()))) &&
+                   std::rename(QFile::encodeName(temp).constData(),
+                               QFile::encodeName(target).constData()) == 0;
+        };
+        const auto anAccount = [](const char* issuer) {
+            watchword::vault::OtpAccount account;
+            account.issuer = issuer;
+            account.accountName = "alice";
+            account.secret = watchword::SecureBuffer(watchword::asBytes("12345678901234567890"));
+            account.created = account.modified = QDateTime::currentSecsSinceEpoch();
+            return account;
+        };
+        const auto fileHolds = [&](const QByteArray& password, const std::string& title) {
+            const QByteArray bytes = watchword::test::readBytes(path);
+            auto vault = watchword::vault::Vault::unlockWithPassword(
+                watchword::test::view(bytes), watchword::asBytes(password.toStdString()));
+            if (!vault)
+                return false;
+            for (std::size_t i = 0; i < vault->recordCount(); ++i)
+                if (watchword::app::recordTitle(vault->record(i)).toStdString().starts_with(title))
+                    return true;
+            return false;
+        };
+        // What a visible label says, or "" while it is not on screen.
+        const auto textOf = [&](const char* name) {
+            const QQuickItem* item = app.byName(QString::fromLatin1(name));
+            return item != nullptr ? item->property("text").toString() : QString();
+        };
+        const auto noticeSays = [&](const QString& text) {
+            return FrontDoor::waitFor([&] { return textOf("noticeText") == text; }, 20000);
+        };
+        // Clicks a field until it has the keyboard focus (the banner above
+        // it may still be moving the page down).
+        const auto focusField = [&](const char* name) {
+            return FrontDoor::waitFor([&] {
+                QQuickItem* field = app.byName(QString::fromLatin1(name));
+                if (field == nullptr)
+                    return false;
+                if (!field->hasActiveFocus())
+                    app.click(field);
+                return field->hasActiveFocus();
+            });
+        };
+
+        // 1. The laptop's save arrives: its account is in the list.
+        QVERIFY(onTheLaptop(path, FrontDoor::password().toUtf8(), [&](auto& vault) {
+            QVERIFY(vault.add(anAccount("Laptop Bank"), watchword::crypto::systemRandom()));
+        }));
+        QVERIFY(noticeSays(QStringLiteral("1 account added on another device.")));
+        QVERIFY(FrontDoor::waitFor([&] { return app.showsText(QStringLiteral("Laptop Bank")); }));
+
+        // 2. A conflict copy beside the file: merged, written, moved aside.
+        const QString copyName = QStringLiteral("vault.sync-conflict-20261207-101500-ABCDEF7.wwv");
+        QVERIFY(onTheLaptop(
+            folder + QLatin1Char('/') + copyName, FrontDoor::password().toUtf8(), [&](auto& vault) {
+                watchword::vault::SecureNote note;
+                note.title = "Written on the laptop";
+                note.body = watchword::SecureBuffer(watchword::asBytes("text"));
+                note.created = note.modified = 1;
+                QVERIFY(vault.add(std::move(note), watchword::crypto::systemRandom()));
+            }));
+        QVERIFY(noticeSays(QStringLiteral("1 note added on another device.")));
+        QVERIFY(FrontDoor::waitFor(
+            [&] {
+                return QFile::exists(folder + QStringLiteral("/.watchword-merged/") + copyName) &&
+                       !QFile::exists(folder + QLatin1Char('/') + copyName);
+            },
+            20000));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return fileHolds(FrontDoor::password().toUtf8(), "Written on the laptop"); }));
+
+        // 3. The laptop changed the password: the window asks for it once.
+        QVERIFY(onTheLaptop(path, FrontDoor::password().toUtf8(), [&](auto& vault) {
+            QVERIFY(
+                vault.changePassword(watchword::asBytes(laptopPassword.toStdString()),
+                                     {watchword::vault::minimumPasswordIterations, 1000, 1'000'000},
+                                     watchword::crypto::systemRandom()));
+            QVERIFY(vault.add(anAccount("After the change"), watchword::crypto::systemRandom()));
+        }));
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.byName(QStringLiteral("syncPasswordField")) != nullptr; }, 20000));
+        QVERIFY(focusField("syncPasswordField"));
+        app.type(QStringLiteral("not it"));
+        app.click(app.byName(QStringLiteral("syncMergeButton")));
+        QVERIFY(FrontDoor::waitFor([&] {
+            return textOf("syncPasswordError") ==
+                   QStringLiteral("That is not the password this copy was saved with.");
+        }));
+        QVERIFY(focusField("syncPasswordField"));
+        app.type(QString::fromUtf8(laptopPassword));
+        app.key(Qt::Key_Return);
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return app.showsText(QStringLiteral("After the change")); }, 20000));
+        QVERIFY(app.byName(QStringLiteral("syncPassword")) == nullptr);
+        QVERIFY(FrontDoor::waitFor([&] { return fileHolds(laptopPassword, "After the change"); },
+                                   20000));
+        QVERIFY(fileHolds(laptopPassword, "Laptop Bank"));
+
+        // 4. A conflict copy of another vault: named, left where it is.
+        const QString foreign =
+            folder + QStringLiteral("/vault (conflicted copy 2026-12-07 101500).wwv");
+        {
+            auto keychain = watchword::keychain::Keychain::restore(
+                "abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+                "abandon abandon about");
+            QVERIFY(keychain.ok());
+            auto another = watchword::vault::Vault::create(
+                watchword::asBytes("another vault's password"), *keychain,
+                {watchword::vault::minimumPasswordIterations, 1000, 1'000'000},
+                watchword::crypto::systemRandom(), 1);
+            QVERIFY(another.ok());
+            auto bytes = another->serialize(watchword::crypto::systemRandom(), 2);
+            QVERIFY(bytes.ok());
+            QVERIFY(watchword::test::writeBytes(
+                foreign, QByteArray(reinterpret_cast<const char*>(bytes->data()),
+                                    qsizetype(bytes->size()))));
+        }
+        QVERIFY(FrontDoor::waitFor(
+            [&] { return textOf("syncProblemText").contains(QStringLiteral("cannot be merged")); },
+            20000));
+        QVERIFY(QFile::exists(foreign));
+        QVERIFY(fileHolds(laptopPassword, "After the change"));
+    }
+
     void twoPeopleShareThroughTheWindow()
     {
         namespace ww = watchword;

@@ -19,5 +19,10 @@ namespace watchword::app {
 [[nodiscard]] QString recordTitle(const vault::Record& record);
 // Now, in Unix seconds (the wall clock: what created and modified record).
 [[nodiscard]] std::int64_t nowSeconds();
+// The device the app counts its changes under on this machine
+// (vault/Device.h: <config>/watchword/app.device, <config> Qt's generic
+// configuration location); a new random one for this run if it cannot be
+// kept.
+[[nodiscard]] const vault::DeviceId& appDevice();
 
 } // namespace watchword::app

@@ -16,7 +16,9 @@ VaultWrite writeVaultFile(vault::VaultStorage& storage, ByteView bytes)
     const auto saved = storage.save(bytes);
     storage.unlock();
     if (!saved)
-        return {text::fromCore(saved.error().message), {}};
+        return {text::fromCore(saved.error().message),
+                {},
+                saved.error().code == vault::StorageErrorCode::ChangedOnDisk};
     return {{}, text::fromCore(storage.warning())};
 }
 
@@ -32,6 +34,16 @@ void SaveQueue::setStorage(std::unique_ptr<vault::VaultStorage> storage)
 void SaveQueue::setSaving(bool saving)
 {
     assignAndNotify(this, m_saving, saving, &SaveQueue::savingChanged);
+}
+
+void SaveQueue::whenIdle(std::function<void(vault::VaultStorage&)> use)
+{
+    if (m_saving) {
+        m_idle.push_back(std::move(use));
+        return;
+    }
+    if (m_storage)
+        use(*m_storage);
 }
 
 void SaveQueue::write(std::shared_ptr<const Bytes> file, Finished finished)
@@ -57,6 +69,27 @@ void SaveQueue::start(Pending pending)
         this, [storage, file] { return writeVaultFile(*storage, *file); },
         [this, storage, pending = std::move(pending)](VaultWrite outcome) {
             m_storage = std::make_unique<vault::VaultStorage>(std::move(*storage));
+            if (outcome.changedOnDisk && m_remerge && pending.attempts < maximumRemerges) {
+                // Someone else wrote the file: merge what they wrote, then
+                // write the result instead. The merged bytes hold everything
+                // in memory: a write queued meanwhile is older, and is
+                // answered by this one.
+                if (auto merged = m_remerge(*m_storage)) {
+                    Finished finished = pending.finished;
+                    if (m_queued && m_queued->finished)
+                        finished =
+                            finished
+                                ? Finished([first = std::move(finished),
+                                            second = m_queued->finished](const QString& error) {
+                                      first(error);
+                                      second(error);
+                                  })
+                                : m_queued->finished;
+                    m_queued.reset();
+                    start({std::move(merged), std::move(finished), pending.attempts + 1});
+                    return;
+                }
+            }
             if (!outcome.error.isEmpty()) {
                 if (pending.finished)
                     pending.finished(outcome.error);
@@ -67,6 +100,8 @@ void SaveQueue::start(Pending pending)
                 if (pending.finished)
                     pending.finished({});
             }
+            for (auto& use : std::exchange(m_idle, {}))
+                use(*m_storage);
             if (m_queued) {
                 start(*std::exchange(m_queued, std::nullopt));
                 return;

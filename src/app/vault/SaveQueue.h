@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace watchword::vault {
 class VaultStorage;
@@ -25,6 +26,7 @@ struct VaultWrite
 {
     QString error;
     QString warning;
+    bool changedOnDisk = false; // error is the storage's ChangedOnDisk
 };
 [[nodiscard]] VaultWrite writeVaultFile(vault::VaultStorage& storage, ByteView bytes);
 
@@ -40,8 +42,19 @@ public:
     ~SaveQueue() override;
 
     bool saving() const { return m_saving; }
+    // A write waits behind the running one.
+    bool hasQueued() const { return m_queued.has_value(); }
     // The file the vault was read from or created as, kept between saves.
     void setStorage(std::unique_ptr<vault::VaultStorage> storage);
+    // Runs use on this (the GUI) thread with the storage when no save holds
+    // it: now, or when the running save ends (before the next one starts).
+    // Not run if there is no storage (the demo, a vault not shown yet).
+    void whenIdle(std::function<void(vault::VaultStorage&)> use);
+    // What a write refused because someone else changed the file answers
+    // instead of failing: the bytes to write in its place (the vault with
+    // what is on disk merged in, serialized), or nothing to fail as before.
+    using Remerge = std::function<std::shared_ptr<const Bytes>(vault::VaultStorage&)>;
+    void setRemerge(Remerge remerge) { m_remerge = std::move(remerge); }
     // Writes file, now or when the running save ends. A failure is answered
     // by finished when given (the caller undoes its change), by failed()
     // otherwise; a success always by written().
@@ -59,13 +72,17 @@ private:
     {
         std::shared_ptr<const Bytes> file;
         Finished finished;
+        int attempts = 0; // merges of someone else's change before this write
     };
+    static constexpr int maximumRemerges = 3;
     void start(Pending pending);
     void setSaving(bool saving);
 
     // Null while a save job holds it.
     std::unique_ptr<vault::VaultStorage> m_storage;
     std::optional<Pending> m_queued;
+    std::vector<std::function<void(vault::VaultStorage&)>> m_idle;
+    Remerge m_remerge;
     bool m_saving = false;
 };
 

@@ -3,6 +3,7 @@
 #include "app/common/Background.h"
 #include "app/common/Notify.h"
 #include "app/vault/DemoVault.h"
+#include "app/vault/FolderSync.h"
 #include "app/vault/Passwords.h"
 #include "app/vault/RecordIds.h"
 #include "app/vault/RecoveryPhrase.h"
@@ -56,8 +57,9 @@ Opened openedWith(vault::Vault&& vault, std::unique_ptr<vault::VaultStorage> sto
 VaultController::VaultController(QString path, QObject* parent)
     : QObject(parent), m_path(std::move(path)), m_phrase(new RecoveryPhrase(*this)),
       m_passwords(new Passwords(*this)), m_history(new UndoHistory(*this)),
-      m_identity(new SharingIdentity(*this))
+      m_identity(new SharingIdentity(*this)), m_sync(new FolderSync(*this))
 {
+    m_saves.setRemerge([this](vault::VaultStorage& storage) { return m_sync->remerge(storage); });
     m_state = !m_path.isEmpty() && QFileInfo::exists(m_path) ? State::Locked : State::Missing;
     connect(&m_saves, &SaveQueue::savingChanged, this, &VaultController::savingChanged);
     connect(&m_saves, &SaveQueue::written, this, &VaultController::onWritten);
@@ -227,6 +229,7 @@ void VaultController::create(std::shared_ptr<keychain::Keychain> keychain,
                 vault::Vault::create(password->span(), *keychain, *calibration, random, now);
             if (!created)
                 return failed(text::fromCore(created.error().message));
+            created->setDevice(appDevice());
             auto bytes = created->serialize(random, now);
             if (!bytes)
                 return failed(text::fromCore(bytes.error().message));
@@ -326,6 +329,7 @@ void VaultController::recover(QString phrase, QString newPassword, QString repea
             auto recovered = vault::Vault::unlockWithRecovery(storage->contents(), *keychain);
             if (!recovered)
                 return failed(text::fromCore(recovered.error().message));
+            recovered->setDevice(appDevice());
             const auto calibration = calibrationFor(target);
             if (!calibration)
                 return failed(calibration.error());
@@ -348,6 +352,7 @@ void VaultController::show(std::unique_ptr<vault::Vault> unlocked,
                            std::unique_ptr<vault::VaultStorage> storage)
 {
     m_vault = std::move(unlocked);
+    m_vault->setDevice(appDevice());
     if (storage)
         m_phrase->noteFile(storage->contents());
     else if (m_memoryFile)

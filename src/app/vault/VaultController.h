@@ -45,6 +45,7 @@ class Keychain;
 
 namespace watchword::app {
 
+class FolderSync;
 class Passwords;
 class RecoveryPhrase;
 class SharingIdentity;
@@ -56,6 +57,7 @@ struct Opened; // what a worker that opened a vault hands back
 class VaultController : public QObject
 {
     Q_OBJECT
+    Q_MOC_INCLUDE("app/vault/FolderSync.h")
     Q_MOC_INCLUDE("app/vault/Passwords.h")
     Q_MOC_INCLUDE("app/vault/RecoveryPhrase.h")
     Q_MOC_INCLUDE("app/vault/SharingIdentity.h")
@@ -73,6 +75,7 @@ class VaultController : public QObject
     Q_PROPERTY(watchword::app::Passwords* passwords READ passwords CONSTANT)
     Q_PROPERTY(watchword::app::UndoHistory* history READ history CONSTANT)
     Q_PROPERTY(watchword::app::SharingIdentity* identity READ identity CONSTANT)
+    Q_PROPERTY(watchword::app::FolderSync* sync READ sync CONSTANT)
 
 public:
     enum class State {
@@ -104,6 +107,7 @@ public:
     Passwords* passwords() const { return m_passwords; }
     UndoHistory* history() const { return m_history; }
     SharingIdentity* identity() const { return m_identity; }
+    FolderSync* sync() const { return m_sync; }
 
     // Unlocking. Ignored unless Locked. Ends in Unlocked, or Locked with
     // error set. The password is wiped from the string as it is read.
@@ -184,6 +188,8 @@ signals:
     void identityChanged();
 
 private:
+    // It merges into the vault and the file as they are between saves.
+    friend class FolderSync;
     void setState(State state);
     // Takes records an add put in out of the vault again (announced).
     void takeBack(const std::vector<vault::RecordId>& ids);
@@ -217,6 +223,7 @@ private:
     Passwords* m_passwords;
     UndoHistory* m_history;
     SharingIdentity* m_identity;
+    FolderSync* m_sync;
     // Progress while deriving: elapsed against the expected KDF time.
     QTimer m_progressTimer;
     QElapsedTimer m_kdfTimer;

@@ -74,6 +74,11 @@ const std::vector<Comparison>& comparisons()
          "saving 10,000 accounts after one edit, fsyncs included, within the 50 ms allowed "
          "before the fsyncs (so stricter than the target)",
          "issue 3"},
+        // The sync issue.
+        {"vault/merge/10000", "", Kind::WithinBudget, 1.0, 50 * kMillisecond,
+         "merging two 10,000-account copies with 1,000 accounts changed on each side, the KDF "
+         "excluded (both copies opened with the key), within 50 ms",
+         "issue 20"},
         // The imports issue.
         {"import/preview/10000", "", Kind::WithinBudget, 1.0, 1000 * kMillisecond,
          "importing 10,000 accounts from a plain file, the preview included, within 1 s",

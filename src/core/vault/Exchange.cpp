@@ -23,6 +23,9 @@ Record travelling(const Record& record)
                 r.sortPosition = 0;
                 r.receivedFrom.reset();
             }
+            // Which devices changed it is this vault's history, not the
+            // record's (docs/FORMAT.md section 6.4).
+            r.changes.clear();
             if constexpr (std::is_same_v<T, OtpAccount>)
                 r.lastUsed.reset();
         },

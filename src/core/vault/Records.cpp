@@ -33,6 +33,9 @@ std::string tagName(std::uint8_t tag)
     return std::string("field 0x") + digits[tag >> 4] + digits[tag & 0x0f];
 }
 
+// One device's count in field 0x11: device (8) || count (8).
+constexpr std::size_t changeSize = deviceIdSize + 8;
+
 // Writes fields, or only counts their size when out is null: the same code
 // runs twice, once to size the SecureBuffer and once to fill it, so secret
 // bytes never pass through a growing vector.
@@ -63,6 +66,24 @@ public:
         std::copy(from->sender.begin(), from->sender.end(),
                   value.begin() + from->envelopeId.size());
         bytes(field::receivedFrom, value);
+    }
+    // 0x11, written only when some device changed the record.
+    void changes(const Changes& changes) noexcept
+    {
+        if (changes.empty())
+            return;
+        if (m_out) {
+            m_out[m_size] = field::changes;
+            detail::writeBigEndian(m_out + m_size + 1,
+                                   static_cast<std::uint32_t>(changes.size() * changeSize));
+            std::uint8_t* at = m_out + m_size + fieldHeaderSize;
+            for (const auto& change : changes) {
+                std::memcpy(at, change.device.data(), deviceIdSize);
+                detail::writeBigEndian(at + deviceIdSize, change.count);
+                at += changeSize;
+            }
+        }
+        m_size += fieldHeaderSize + changes.size() * changeSize;
     }
     void optionalText(std::uint8_t tag, std::string_view value) noexcept
     {
@@ -105,6 +126,7 @@ void writeFields(FieldWriter& writer, const OtpAccount& account) noexcept
         writer.integer(field::lastUsed, *account.lastUsed);
     writer.integer(field::sortPosition, account.sortPosition);
     writer.receivedFrom(account.receivedFrom);
+    writer.changes(account.changes);
 }
 
 void writeFields(FieldWriter& writer, const SecureNote& note) noexcept
@@ -115,6 +137,7 @@ void writeFields(FieldWriter& writer, const SecureNote& note) noexcept
     writer.integer(field::modified, note.modified);
     writer.integer(field::sortPosition, note.sortPosition);
     writer.receivedFrom(note.receivedFrom);
+    writer.changes(note.changes);
     writer.text(field::title, note.title);
     writer.bytes(field::body, note.body.span());
 }
@@ -124,6 +147,7 @@ void writeFields(FieldWriter& writer, const Contact& contact) noexcept
     writer.integer(field::created, contact.created);
     writer.integer(field::modified, contact.modified);
     writer.integer(field::sortPosition, contact.sortPosition);
+    writer.changes(contact.changes);
     writer.text(field::contactName, contact.name);
     writer.bytes(field::publicKey, contact.publicKey);
     writer.integer(field::verified, static_cast<std::uint8_t>(contact.verified ? 1 : 0));
@@ -283,17 +307,18 @@ constexpr std::uint64_t tagBit(std::uint8_t tag) noexcept
 }
 constexpr std::uint64_t accountTags = [] {
     std::uint64_t mask = 0;
-    for (std::uint8_t tag = field::issuer; tag <= field::receivedFrom; ++tag)
+    for (std::uint8_t tag = field::issuer; tag <= field::changes; ++tag)
         mask |= tagBit(tag);
     return mask;
 }();
 constexpr std::uint64_t noteTags = tagBit(field::tag) | tagBit(field::created) |
                                    tagBit(field::modified) | tagBit(field::sortPosition) |
-                                   tagBit(field::receivedFrom) | tagBit(field::title) |
-                                   tagBit(field::body);
+                                   tagBit(field::receivedFrom) | tagBit(field::changes) |
+                                   tagBit(field::title) | tagBit(field::body);
 constexpr std::uint64_t contactTags = tagBit(field::created) | tagBit(field::modified) |
-                                      tagBit(field::sortPosition) | tagBit(field::contactName) |
-                                      tagBit(field::publicKey) | tagBit(field::verified);
+                                      tagBit(field::sortPosition) | tagBit(field::changes) |
+                                      tagBit(field::contactName) | tagBit(field::publicKey) |
+                                      tagBit(field::verified);
 
 constexpr std::uint64_t tagsOf(RecordKind kind) noexcept
 {
@@ -304,6 +329,8 @@ constexpr std::uint64_t tagsOf(RecordKind kind) noexcept
         return noteTags;
     case RecordKind::Contact:
         return contactTags;
+    case RecordKind::Tombstone:
+        return tagBit(field::modified) | tagBit(field::changes);
     }
     return 0;
 }
@@ -370,6 +397,32 @@ VaultResult<void> readReceivedFrom(const Field& f, std::optional<ReceivedFrom>& 
     return {};
 }
 
+// 0x11: device (8) || count (8), devices ascending, counts at least 1.
+VaultResult<void> readChanges(const Field& f, Changes& out)
+{
+    if (f.value.empty() || f.value.size() % changeSize != 0)
+        return malformed(f.tag, "must be a non-zero multiple of 16 bytes, not " +
+                                    std::to_string(f.value.size()));
+    const std::size_t count = f.value.size() / changeSize;
+    if (count > maximumChangeDevices)
+        return malformed(f.tag, "names " + std::to_string(count) + " devices, more than " +
+                                    std::to_string(maximumChangeDevices));
+    out.clear();
+    out.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        Change change;
+        const auto* at = f.value.data() + i * changeSize;
+        std::copy_n(at, deviceIdSize, change.device.begin());
+        change.count = detail::readBigEndian<std::uint64_t>(at + deviceIdSize);
+        if (change.count == 0)
+            return malformed(f.tag, "a device with no changes");
+        if (!out.empty() && !(out.back().device < change.device))
+            return malformed(f.tag, "devices out of order or repeated");
+        out.push_back(change);
+    }
+    return {};
+}
+
 VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
 {
     bool hasSecret = false, hasKind = false, hasAlgorithm = false, hasDigits = false;
@@ -415,6 +468,8 @@ VaultResult<void> decodeAccount(ByteView fields, OtpAccount& account)
                 return readInteger<std::uint32_t>(f, account.sortPosition, hasSort);
             case field::receivedFrom:
                 return readReceivedFrom(f, account.receivedFrom);
+            case field::changes:
+                return readChanges(f, account.changes);
             default:
                 return malformed(f.tag, notAFieldOf(RecordKind::OtpAccount));
             }
@@ -472,6 +527,8 @@ VaultResult<void> decodeNote(ByteView fields, SecureNote& note)
                 return readInteger<std::uint32_t>(f, note.sortPosition, hasSort);
             case field::receivedFrom:
                 return readReceivedFrom(f, note.receivedFrom);
+            case field::changes:
+                return readChanges(f, note.changes);
             default:
                 return malformed(f.tag, notAFieldOf(RecordKind::SecureNote));
             }
@@ -528,6 +585,8 @@ VaultResult<void> decodeContact(ByteView fields, Contact& contact)
                 return readInteger<std::int64_t>(f, contact.modified, hasModified);
             case field::sortPosition:
                 return readInteger<std::uint32_t>(f, contact.sortPosition, hasSort);
+            case field::changes:
+                return readChanges(f, contact.changes);
             default:
                 return malformed(f.tag, notAFieldOf(RecordKind::Contact));
             }
@@ -563,6 +622,7 @@ OtpAccount OtpAccount::clone() const
     copy.lastUsed = lastUsed;
     copy.sortPosition = sortPosition;
     copy.receivedFrom = receivedFrom;
+    copy.changes = changes;
     return copy;
 }
 
@@ -578,6 +638,7 @@ SecureNote SecureNote::clone() const
     copy.modified = modified;
     copy.sortPosition = sortPosition;
     copy.receivedFrom = receivedFrom;
+    copy.changes = changes;
     return copy;
 }
 
@@ -601,6 +662,8 @@ std::string_view kindName(RecordKind kind) noexcept
         return "note";
     case RecordKind::Contact:
         return "contact";
+    case RecordKind::Tombstone:
+        return "deleted record";
     }
     return "record";
 }
@@ -675,6 +738,9 @@ std::string labelText(std::string_view issuer, std::string_view accountName)
 
 VaultResult<void> validateRecord(const Record& record)
 {
+    if (!wellFormed(changesOf(record)))
+        return fail(VaultError::InvalidRecord,
+                    "the record's changes are not in device order, or count zero");
     const auto senderIsAKey = [](const std::optional<ReceivedFrom>& from) -> VaultResult<void> {
         if (from && !isCompressedPoint(from->sender))
             return fail(VaultError::InvalidRecord,
@@ -728,6 +794,8 @@ VaultResult<void> decodeFieldsInto(RecordKind kind, const RecordId& id, std::uin
         contact.version = version;
         return decodeContact(fields, contact);
     }
+    case RecordKind::Tombstone:
+        break;
     }
     return fail(VaultError::Malformed,
                 "record: unknown kind " + std::to_string(static_cast<int>(kind)));
@@ -740,6 +808,46 @@ VaultResult<Record> decodeFields(RecordKind kind, const RecordId& id, std::uint6
     if (auto decoded = decodeFieldsInto(kind, id, version, fields, record); !decoded)
         return decoded.failure();
     return record;
+}
+
+VaultResult<SecureBuffer> encodeTombstone(const Tombstone& tombstone)
+{
+    if (!wellFormed(tombstone.changes) || tombstone.changes.empty())
+        return fail(VaultError::InvalidRecord, "a deleted record's changes are not well formed");
+    const auto write = [&](FieldWriter& writer) {
+        writer.integer(field::modified, tombstone.deleted);
+        writer.changes(tombstone.changes);
+    };
+    FieldWriter counter(nullptr);
+    write(counter);
+    SecureBuffer out(counter.size());
+    FieldWriter writer(out.data());
+    write(writer);
+    return out;
+}
+
+VaultResult<Tombstone> decodeTombstone(const RecordId& id, std::uint64_t version, ByteView fields)
+{
+    Tombstone tombstone{id, version, 0, {}};
+    bool hasDeleted = false;
+    const auto walked =
+        forEachField(RecordKind::Tombstone, fields, [&](const Field& f) -> VaultResult<void> {
+            if (f.tag == field::modified)
+                return readInteger<std::int64_t>(f, tombstone.deleted, hasDeleted);
+            return readChanges(f, tombstone.changes);
+        });
+    if (!walked)
+        return walked.failure();
+    if (!hasDeleted)
+        return malformed(field::modified, "a deleted record's time is missing");
+    if (tombstone.changes.empty())
+        return malformed(field::changes, "a deleted record's changes are missing");
+    return tombstone;
+}
+
+const Changes& changesOf(const Record& record) noexcept
+{
+    return std::visit([](const auto& r) -> const Changes& { return r.changes; }, record);
 }
 
 std::uint8_t otpKindCode(otp::OtpKind kind) noexcept

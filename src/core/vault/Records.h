@@ -13,6 +13,7 @@
 #include "base/Bytes.h"
 #include "base/SecureBuffer.h"
 #include "otp/OtpParameters.h"
+#include "vault/Changes.h"
 #include "vault/VaultError.h"
 
 #include <array>
@@ -33,7 +34,8 @@ using RecordId = std::array<std::uint8_t, recordIdSize>;
 enum class RecordKind : std::uint8_t {
     OtpAccount = 1,
     SecureNote = 2,
-    Contact = 3, // version 2 files only
+    Contact = 3,   // version 2 and later files
+    Tombstone = 4, // version 3: what is left of a deleted record (vault/Vault.h)
 };
 
 inline constexpr std::size_t maximumSecretSize = 1024;
@@ -59,6 +61,7 @@ inline constexpr std::uint8_t modified = 0x0d;
 inline constexpr std::uint8_t lastUsed = 0x0e;
 inline constexpr std::uint8_t sortPosition = 0x0f;
 inline constexpr std::uint8_t receivedFrom = 0x10;
+inline constexpr std::uint8_t changes = 0x11;
 inline constexpr std::uint8_t title = 0x21;
 inline constexpr std::uint8_t body = 0x22;
 inline constexpr std::uint8_t contactName = 0x31;
@@ -98,6 +101,7 @@ struct OtpAccount
     std::optional<std::int64_t> lastUsed;
     std::uint32_t sortPosition = 0;
     std::optional<ReceivedFrom> receivedFrom;
+    Changes changes; // the vault counts them: add(), update(), merge()
 
     [[nodiscard]] OtpAccount clone() const;
 };
@@ -128,6 +132,7 @@ struct SecureNote
     std::int64_t modified = 0;
     std::uint32_t sortPosition = 0;
     std::optional<ReceivedFrom> receivedFrom;
+    Changes changes; // the vault counts them: add(), update(), merge()
 
     [[nodiscard]] SecureNote clone() const;
 };
@@ -147,11 +152,31 @@ struct Contact
     std::int64_t created = 0;
     std::int64_t modified = 0;
     std::uint32_t sortPosition = 0;
+    Changes changes;
 
     [[nodiscard]] Contact clone() const { return *this; }
 };
 
 using Record = std::variant<OtpAccount, SecureNote, Contact>;
+
+// What is left of a deleted record (kind 4, version 3 files): its id and
+// its changes, the deletion counted, so that a merge with a copy made
+// before the deletion deletes the record there too (docs/FORMAT.md section
+// 13). Not a Record: a vault's records are the live ones.
+struct Tombstone
+{
+    RecordId id{};
+    std::uint64_t version = 0;
+    std::int64_t deleted = 0; // Unix seconds (field 0x0d)
+    Changes changes;          // field 0x11
+
+    friend bool operator==(const Tombstone&, const Tombstone&) = default;
+};
+
+[[nodiscard]] VaultResult<SecureBuffer> encodeTombstone(const Tombstone& tombstone);
+[[nodiscard]] VaultResult<Tombstone> decodeTombstone(const RecordId& id, std::uint64_t version,
+                                                     ByteView fields);
+[[nodiscard]] const Changes& changesOf(const Record& record) noexcept;
 
 [[nodiscard]] RecordKind kindOf(const Record& record) noexcept;
 // "account", "note" or "contact": a kind as messages name it.

@@ -592,6 +592,31 @@ Result<void, StorageError> VaultStorage::rotateBackups()
     return {};
 }
 
+Result<VaultStorage::Current, StorageError> VaultStorage::readCurrent() const
+{
+    auto snapshot = readFile(m_path);
+    if (!snapshot)
+        return snapshot.failure();
+    return Current{std::move(snapshot->bytes), snapshot->identity};
+}
+
+bool VaultStorage::looksUnchanged() const noexcept
+{
+    struct stat status
+    {};
+    return ::lstat(m_path.c_str(), &status) == 0 &&
+           static_cast<std::uint64_t>(status.st_dev) == m_identity.device &&
+           static_cast<std::uint64_t>(status.st_ino) == m_identity.inode &&
+           static_cast<std::uint64_t>(status.st_size) == m_identity.size &&
+           modifiedNanoseconds(status) == m_identity.modifiedNanoseconds;
+}
+
+void VaultStorage::adopt(Current current)
+{
+    m_contents = std::move(current.bytes);
+    m_identity = current.identity;
+}
+
 Result<void, StorageError> VaultStorage::save(ByteView bytes)
 {
     if (!isLocked())

@@ -127,6 +127,24 @@ public:
     // warning(), which the caller shows.
     [[nodiscard]] Result<void, StorageError> save(ByteView bytes);
 
+    // The file as it is now, and its identity: to see whether someone else
+    // changed it (identity differs from identity()). Changes nothing here.
+    struct Current
+    {
+        Bytes bytes;
+        FileIdentity identity;
+    };
+    [[nodiscard]] Result<Current, StorageError> readCurrent() const;
+    // Whether the file's metadata (device, inode, size, modification time)
+    // still is that of identity(): a cheap first look, without reading it.
+    // An in-place rewrite of the same size within one timestamp tick passes
+    // it; save() reads and compares the bytes too.
+    [[nodiscard]] bool looksUnchanged() const noexcept;
+    // Takes current (from readCurrent) as the file last read: the caller has
+    // merged it, so the next save() may replace it. If the file has changed
+    // again since, save() still refuses.
+    void adopt(Current current);
+
     // Empty, or what the last successful create() or save() could not do
     // after the file was in place (see save()), to be shown as a warning.
     const std::string& warning() const noexcept { return m_warning; }

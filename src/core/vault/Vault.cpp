@@ -2,6 +2,7 @@
 
 #include "crypto/CryptoState.h"
 #include "crypto/Kdf.h"
+#include "encoding/Hex.h"
 #include "share/SenderDh.h"
 
 #include <algorithm>
@@ -300,6 +301,7 @@ VaultResult<Vault> Vault::create(ByteView password, const keychain::Keychain& ke
         return vault;
     vault->m_created = now;
     vault->m_modified = now;
+    vault->m_keyIsNew = true;
     vault->m_recoveryPublicKey = keychain.recoveryKey().publicKey;
     vault->m_recoveryKeyKind = RecoveryKeyKind::Current;
     vault->m_sharingKey = copyOf(keychain.sharingKey());
@@ -378,6 +380,40 @@ VaultResult<Vault> Vault::unlockWithRecovery(ByteView file, const keychain::Keyc
     return vault;
 }
 
+Failure<Error<VaultError>> Vault::anotherVault(const VaultId& theirs, const VaultId& ours)
+{
+    return fail(VaultError::DifferentVault,
+                "a copy of another vault (vault id " + encoding::toHex(ByteView(theirs)) +
+                    ", this one is " + encoding::toHex(ByteView(ours)) + ")");
+}
+
+VaultResult<Vault> Vault::unlockWithKeyOf(ByteView file, const Vault& holder,
+                                          const UnlockOptions& options)
+{
+    auto parsed = parseVault(file);
+    if (!parsed)
+        return parsed.failure();
+    if (parsed->info.vaultId != holder.m_vaultId)
+        return anotherVault(parsed->info.vaultId, holder.m_vaultId);
+    // The holder's M opens the copy if the manifest verifies under its Km.
+    // If it does not: a password slot other than the holder's means that M
+    // was made again elsewhere (a password change); the same slot means that
+    // the file was changed without the key.
+    const ByteView slot = parsed->passwordSlot;
+    const ByteView holderSlot(holder.m_passwordSlot);
+    const bool sameSlot =
+        std::equal(slot.begin(), slot.end(), holderSlot.begin(), holderSlot.end());
+    if (!holder.m_manifestKey.verify(parsed->authenticated, parsed->manifest)) {
+        if (!sameSlot)
+            return fail(VaultError::KeyChanged,
+                        "this copy was saved under another password (changed on another "
+                        "device): open it with that password or the recovery phrase");
+        return fail(VaultError::Tampered,
+                    "vault tampered: the manifest does not match (changed without the key)");
+    }
+    return openRecords(*parsed, holder.m_masterKey.clone(), options);
+}
+
 VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer masterKey,
                                       const UnlockOptions& options)
 {
@@ -394,6 +430,7 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
     vault->m_passwordSlotInfo = parsed.info.passwordSlot;
     vault->m_passwordSlot.assign(parsed.passwordSlot.begin(), parsed.passwordSlot.end());
     vault->m_readVersion = parsed.info.version;
+    vault->m_sync = parsed.info.sync;
     if (parsed.recoverySlot) {
         const bool versionOne = parsed.info.version == 1;
         // Authenticated by the manifest, so an invalid point is a faulty
@@ -422,17 +459,35 @@ VaultResult<Vault> Vault::openRecords(const ParsedVault& parsed, SecureBuffer ma
     auto image =
         std::make_unique<const Bytes>(parsed.authenticated.begin(), parsed.authenticated.end());
     vault->m_entries.resize(parsed.records.size());
+    std::vector<std::optional<TombstoneEntry>> tombstones;
+    if (std::any_of(parsed.records.begin(), parsed.records.end(),
+                    [](const SealedRecord& r) { return r.kind == RecordKind::Tombstone; }))
+        tombstones.resize(parsed.records.size());
     if (auto opened = openEntries(parsed, *image, vault->m_masterKey, vault->m_sealer,
-                                  vault->m_entries, options.workers);
+                                  vault->m_entries, tombstones, options.workers);
         !opened)
         return opened.failure();
-    vault->m_readImage = std::move(image);
+    if (!tombstones.empty()) {
+        // The deleted records leave the list of records for their own.
+        std::vector<Entry> live;
+        live.reserve(vault->m_entries.size());
+        for (std::size_t i = 0; i < tombstones.size(); ++i) {
+            if (tombstones[i])
+                vault->m_tombstones.push_back(std::move(*tombstones[i]));
+            else
+                live.push_back(std::move(vault->m_entries[i]));
+        }
+        vault->m_entries = std::move(live);
+    }
+    vault->m_images.push_back(std::move(image));
     return vault;
 }
 
 VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& image,
                                      ByteView masterKey, crypto::RecordSealer& sealer,
-                                     std::vector<Entry>& entries, std::size_t requestedWorkers)
+                                     std::vector<Entry>& entries,
+                                     std::vector<std::optional<TombstoneEntry>>& tombstones,
+                                     std::size_t requestedWorkers)
 {
     // Records open independently, so a large vault spreads them over the
     // cores: each worker has its own sealer (the prepared contexts are not
@@ -486,6 +541,20 @@ VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& ima
                                                "vault tampered: " + where() + " does not open"}};
                 return;
             }
+            const ByteView inImage(image.data() +
+                                       (sealed.sealed.data() - parsed.authenticated.data()),
+                                   sealed.sealed.size());
+            if (sealed.kind == RecordKind::Tombstone) {
+                auto tombstone =
+                    decodeTombstone(sealed.id, sealed.version, plaintext.span().first(*length));
+                if (!tombstone) {
+                    failures[worker] = SliceFailure{
+                        i, {VaultError::Malformed, where() + ": " + tombstone.error().message}};
+                    return;
+                }
+                tombstones[i] = TombstoneEntry{std::move(*tombstone), inImage, {}, true};
+                continue;
+            }
             auto& entry = entries[i];
             if (auto decoded = decodeFieldsInto(sealed.kind, sealed.id, sealed.version,
                                                 plaintext.span().first(*length), entry.record);
@@ -494,9 +563,7 @@ VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& ima
                     i, {VaultError::Malformed, where() + ": " + decoded.error().message}};
                 return;
             }
-            entry.sealed =
-                ByteView(image.data() + (sealed.sealed.data() - parsed.authenticated.data()),
-                         sealed.sealed.size());
+            entry.sealed = inImage;
         }
     };
 
@@ -531,6 +598,19 @@ VaultResult<void> Vault::openEntries(const ParsedVault& parsed, const Bytes& ima
     return {};
 }
 
+std::uint64_t Vault::generationWrittenBy(const DeviceId& device) const noexcept
+{
+    for (const auto& writer : m_sync.writers)
+        if (writer.device == device)
+            return writer.generation;
+    return 0;
+}
+
+bool Vault::sameMasterKey(const Vault& other) const noexcept
+{
+    return constantTimeEqual(m_masterKey.span(), other.m_masterKey.span());
+}
+
 const Record* Vault::find(const RecordId& id) const noexcept
 {
     for (const auto& entry : m_entries)
@@ -544,14 +624,21 @@ VaultResult<RecordId> Vault::add(Record record, crypto::RandomSource& random)
     neutraliseLabels(record);
     if (auto valid = validateRecord(record); !valid)
         return valid.failure();
+    const auto taken = [this](const RecordId& id) {
+        return find(id) != nullptr ||
+               std::any_of(m_tombstones.begin(), m_tombstones.end(),
+                           [&](const TombstoneEntry& t) { return t.tombstone.id == id; });
+    };
     RecordId id{};
     do
         random.fill(id);
-    while (find(id) != nullptr);
+    while (taken(id));
     std::visit(
         [&](auto& r) {
             r.id = id;
             r.version = 1;
+            r.changes.clear();
+            countChange(r.changes, m_device);
         },
         record);
     m_entries.push_back({std::move(record), {}, {}});
@@ -571,7 +658,14 @@ VaultResult<void> Vault::update(Record record)
     if (auto valid = validateRecord(record); !valid)
         return valid.failure();
     const auto version = versionOf(entry->record) + 1;
-    std::visit([&](auto& r) { r.version = version; }, record);
+    auto changes = changesOf(entry->record);
+    countChange(changes, m_device);
+    std::visit(
+        [&](auto& r) {
+            r.version = version;
+            r.changes = std::move(changes);
+        },
+        record);
     entry->record = std::move(record);
     entry->sealed = {};
     entry->resealed = {};
@@ -584,6 +678,10 @@ VaultResult<void> Vault::remove(const RecordId& id)
                                     [&](const Entry& e) { return idOf(e.record) == id; });
     if (entry == m_entries.end())
         return fail(VaultError::RecordNotFound, "no record with this id in the vault");
+    Tombstone tombstone{idOf(entry->record), versionOf(entry->record) + 1, 0,
+                        changesOf(entry->record)};
+    countChange(tombstone.changes, m_device);
+    m_tombstones.push_back({std::move(tombstone), {}, {}, false});
     m_entries.erase(entry);
     return {};
 }
@@ -610,11 +708,16 @@ VaultResult<void> Vault::changePassword(ByteView newPassword, const Calibration&
     m_passwordSlot = std::move(slots->password);
     m_recoverySlot = std::move(slots->recovery);
     m_identitySlot = std::move(slots->identity);
+    m_keyIsNew = true;
     for (auto& entry : m_entries) {
         entry.sealed = {};
         entry.resealed = {};
     }
-    m_readImage.reset();
+    for (auto& entry : m_tombstones) {
+        entry.sealed = {};
+        entry.resealed = {};
+    }
+    m_images.clear();
     return {};
 }
 
@@ -699,7 +802,42 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
     image.passwordSlot = m_passwordSlot;
     image.recoverySlot = m_recoverySlot;
     image.identitySlot = m_identitySlot;
-    image.records.reserve(m_entries.size());
+
+    // Tombstones: those deleted since the last save get its time; those
+    // past their lifetime go, then the oldest beyond the most kept.
+    for (auto& entry : m_tombstones)
+        if (!entry.timed) {
+            entry.tombstone.deleted = now;
+            entry.timed = true;
+        }
+    std::erase_if(m_tombstones, [now](const TombstoneEntry& entry) {
+        return entry.tombstone.deleted < now - tombstoneLifetime;
+    });
+    if (m_tombstones.size() > maximumTombstones) {
+        std::nth_element(m_tombstones.begin(),
+                         m_tombstones.begin() + static_cast<std::ptrdiff_t>(maximumTombstones),
+                         m_tombstones.end(), [](const TombstoneEntry& a, const TombstoneEntry& b) {
+                             return a.tombstone.deleted != b.tombstone.deleted
+                                        ? a.tombstone.deleted > b.tombstone.deleted
+                                        : a.tombstone.id < b.tombstone.id;
+                         });
+        m_tombstones.resize(maximumTombstones);
+    }
+    std::sort(m_tombstones.begin(), m_tombstones.end(),
+              [](const TombstoneEntry& a, const TombstoneEntry& b) {
+                  return a.tombstone.id < b.tombstone.id;
+              });
+
+    // The sync slot: this device wrote the new generation.
+    image.sync = m_sync;
+    image.sync.lastWriter = m_device;
+    if (m_keyIsNew) {
+        image.sync.keyMade = now;
+        image.sync.keyDevice = m_device;
+    }
+    recordWrite(image.sync.writers, m_device, image.generation);
+
+    image.records.reserve(m_entries.size() + m_tombstones.size());
     for (auto& entry : m_entries) {
         const auto kind = kindOf(entry.record);
         const auto& id = idOf(entry.record);
@@ -717,10 +855,57 @@ VaultResult<Bytes> Vault::serialize(crypto::RandomSource& random, std::int64_t n
         }
         image.records.push_back({id, version, kind, entry.sealed});
     }
+    for (auto& entry : m_tombstones) {
+        const auto& tombstone = entry.tombstone;
+        if (entry.sealed.empty()) {
+            auto fields = encodeTombstone(tombstone);
+            if (!fields)
+                return fields.failure();
+            auto sealed =
+                m_sealer.seal(recordAssociatedData(m_vaultId, tombstone.id, tombstone.version,
+                                                   RecordKind::Tombstone),
+                              *fields, random);
+            if (!sealed)
+                return fromRecordError(sealed.error());
+            entry.resealed = std::move(*sealed);
+            entry.sealed = entry.resealed;
+        }
+        image.records.push_back(
+            {tombstone.id, tombstone.version, RecordKind::Tombstone, entry.sealed});
+    }
     auto file = encodeVault(image, m_manifestKey);
     m_generation = image.generation;
     m_modified = now;
+    m_sync = std::move(image.sync);
+    m_keyIsNew = false;
+    if (m_images.size() > 1)
+        keepImage(file);
     return file;
+}
+
+void Vault::keepImage(const Bytes& file)
+{
+    // The envelopes sit in the file in the order they were written, each
+    // after its 29-byte record header: point every entry into one copy of
+    // the file, and let go of the images and buffers merged in before.
+    auto image =
+        std::make_unique<const Bytes>(file.begin(), file.end() - checksumSize - manifestSize);
+    auto parsed = parseVault(file);
+    if (!parsed)
+        return; // cannot happen for bytes just encoded; keep what there is
+    std::size_t next = 0;
+    const auto repoint = [&](ByteView& sealed, Bytes& resealed) {
+        const auto& record = parsed->records[next++];
+        sealed = ByteView(image->data() + (record.sealed.data() - parsed->authenticated.data()),
+                          record.sealed.size());
+        resealed = {};
+    };
+    for (auto& entry : m_entries)
+        repoint(entry.sealed, entry.resealed);
+    for (auto& entry : m_tombstones)
+        repoint(entry.sealed, entry.resealed);
+    m_images.clear();
+    m_images.push_back(std::move(image));
 }
 
 const keychain::KeyPair& recoveryKeyPair(RecoveryKeyKind kind,
@@ -773,6 +958,31 @@ std::vector<const Record*> sortedRecords(const Vault& vault)
 std::vector<const Record*> sortedRecords(const Vault& vault, RecordKind kind)
 {
     return sortedWhere(vault, [kind](const Record& record) { return kindOf(record) == kind; });
+}
+
+void KindCounts::count(RecordKind kind) noexcept
+{
+    switch (kind) {
+    case RecordKind::OtpAccount:
+        ++accounts;
+        break;
+    case RecordKind::SecureNote:
+        ++notes;
+        break;
+    case RecordKind::Contact:
+        ++contacts;
+        break;
+    case RecordKind::Tombstone:
+        break;
+    }
+}
+
+bool MergeReport::changedThis() const noexcept
+{
+    return added.total() + changed.total() + removed.total() + conflicts + countersRaised +
+                   positionsMoved !=
+               0 ||
+           keyFromOther;
 }
 
 std::uint32_t nextSortPosition(const Vault& vault) noexcept

@@ -84,6 +84,35 @@ bool hasDuplicateIds(const std::vector<SealedRecord>& records)
     return std::adjacent_find(ids.begin(), ids.end()) != ids.end();
 }
 
+// The sync slot body (its length already a valid size): the writer count
+// matches the length, writers in ascending device order, at most 64.
+VaultResult<SyncInfo> readSyncSlot(ByteView body, unsigned slot)
+{
+    SyncInfo sync;
+    std::copy_n(body.begin(), deviceIdSize, sync.lastWriter.begin());
+    sync.keyMade = static_cast<std::int64_t>(readBigEndian<std::uint64_t>(body.data() + 8));
+    std::copy_n(body.begin() + 16, deviceIdSize, sync.keyDevice.begin());
+    const std::size_t count = body[24];
+    if (body.size() != syncSlotFixedSize + 16 * count)
+        return fail(VaultError::Malformed, "vault slot " + number(slot) + ": " + number(count) +
+                                               " writers do not fill its " + number(body.size()) +
+                                               " bytes");
+    if (count > maximumSyncWriters)
+        return fail(VaultError::Malformed,
+                    "vault slot " + number(slot) + ": " + number(count) + " writers, more than 64");
+    for (std::size_t i = 0; i < count; ++i) {
+        WriterGeneration writer;
+        const auto* at = body.data() + syncSlotFixedSize + 16 * i;
+        std::copy_n(at, deviceIdSize, writer.device.begin());
+        writer.generation = readBigEndian<std::uint64_t>(at + deviceIdSize);
+        if (!sync.writers.empty() && !(sync.writers.back().device < writer.device))
+            return fail(VaultError::Malformed,
+                        "vault slot " + number(slot) + ": writers out of order or repeated");
+        sync.writers.push_back(writer);
+    }
+    return sync;
+}
+
 } // namespace
 
 std::string recoveryKeyFingerprint(ByteView recoveryPublicKey)
@@ -131,7 +160,7 @@ VaultResult<ParsedVault> parseVault(ByteView file)
     if (version < oldestReadableVersion || version > formatVersion)
         return fail(VaultError::UnsupportedVersion, "unsupported vault format version " +
                                                         number(version) +
-                                                        " (this program reads 1 and 2)");
+                                                        " (this program reads 1 to 3)");
 
     // Step 2: structure. The structure runs from the header to the manifest,
     // which with the checksum takes the last 64 bytes.
@@ -159,10 +188,10 @@ VaultResult<ParsedVault> parseVault(ByteView file)
             return fail(VaultError::Malformed,
                         "vault header: reserved byte at offset " + number(i) + " is not zero");
     const bool versionOne = version == 1;
-    const unsigned maximumSlots = versionOne ? 2 : 3;
+    const unsigned maximumSlots = version + 1u;
     if (info.slotCount < 1 || info.slotCount > maximumSlots)
         return fail(VaultError::Malformed, "vault header: slot count " + number(info.slotCount) +
-                                               (versionOne ? " is not 1 or 2" : " is not 1 to 3"));
+                                               " is not 1 to " + number(maximumSlots));
 
     std::size_t at = headerSize;
     bool hasPasswordSlot = false;
@@ -180,18 +209,25 @@ VaultResult<ParsedVault> parseVault(ByteView file)
             expected = recoverySlotSize;
         else if (!versionOne && type == identitySlotType)
             expected = identitySlotSize;
+        else if (version >= 3 && type == syncSlotType)
+            // 25 bytes and 16 per writer: readSyncSlot checks the count.
+            expected = length >= syncSlotFixedSize && (length - syncSlotFixedSize) % 16 == 0
+                           ? length
+                           : syncSlotFixedSize;
         else if (!versionOne && type == versionOneRecoverySlotType)
             return fail(VaultError::Malformed, "vault slot " + number(slot + 1) +
-                                                   ": a version 1 recovery slot in a version 2 "
-                                                   "file");
+                                                   ": a version 1 recovery slot in a version " +
+                                                   number(version) + " file");
         else
             return fail(VaultError::Malformed,
                         "vault slot " + number(slot + 1) + ": unknown type " + number(type));
         if (slot == 0 && type != passwordSlotType)
             return fail(VaultError::Malformed, "vault slot 1: the password slot must come first");
         if ((type == passwordSlotType && hasPasswordSlot) ||
-            (type != passwordSlotType && type != identitySlotType && parsed.recoverySlot) ||
-            (type == identitySlotType && parsed.identitySlot))
+            ((type == recoverySlotType || type == versionOneRecoverySlotType) &&
+             parsed.recoverySlot) ||
+            (type == identitySlotType && parsed.identitySlot) ||
+            (type == syncSlotType && parsed.syncSlot))
             return fail(VaultError::Malformed, "vault slot " + number(slot + 1) +
                                                    ": a second slot of type " + number(type));
         if (length != expected)
@@ -204,6 +240,12 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         if (type == passwordSlotType) {
             parsed.passwordSlot = body;
             hasPasswordSlot = true;
+        } else if (type == syncSlotType) {
+            if (auto sync = readSyncSlot(body, slot + 1); !sync)
+                return sync.failure();
+            else
+                info.sync = std::move(*sync);
+            parsed.syncSlot = body;
         } else if (type == identitySlotType) {
             parsed.identitySlot = body;
         } else {
@@ -239,12 +281,14 @@ VaultResult<ParsedVault> parseVault(ByteView file)
         const std::uint8_t kind = structure[at + recordIdSize + 8];
         const auto length = readBigEndian<std::uint32_t>(structure.data() + at + recordIdSize + 9);
         at += recordHeaderSize;
-        if (versionOne && kind == static_cast<std::uint8_t>(RecordKind::Contact))
+        // Version 1 has kinds 1 and 2; version 2 adds 3 (contacts); version 3
+        // adds 4 (deleted records).
+        if (kind >= 3 && kind <= 4 && kind >= version + 2)
             return fail(VaultError::Malformed,
-                        where() + ": a contact (kind 3) in a version 1 file");
-        if (kind != static_cast<std::uint8_t>(RecordKind::OtpAccount) &&
-            kind != static_cast<std::uint8_t>(RecordKind::SecureNote) &&
-            kind != static_cast<std::uint8_t>(RecordKind::Contact))
+                        where() + ": a " + std::string(kindName(static_cast<RecordKind>(kind))) +
+                            " (kind " + number(kind) + ") in a version " + number(version) +
+                            " file");
+        if (kind < 1 || kind > 4)
             return fail(VaultError::Malformed, where() + ": unknown kind " + number(kind));
         record.kind = static_cast<RecordKind>(kind);
         if (length > structure.size() - at)
@@ -344,14 +388,49 @@ Bytes encodeIdentitySlot(ByteView publicKey, ByteView wrapped)
     return out;
 }
 
+void recordWrite(std::vector<WriterGeneration>& writers, const DeviceId& device,
+                 std::uint64_t generation)
+{
+    const auto at =
+        std::lower_bound(writers.begin(), writers.end(), device,
+                         [](const WriterGeneration& w, const DeviceId& d) { return w.device < d; });
+    if (at != writers.end() && at->device == device) {
+        at->generation = std::max(at->generation, generation);
+        return;
+    }
+    writers.insert(at, WriterGeneration{device, generation});
+    while (writers.size() > maximumSyncWriters)
+        writers.erase(std::min_element(writers.begin(), writers.end(),
+                                       [](const WriterGeneration& a, const WriterGeneration& b) {
+                                           return a.generation < b.generation;
+                                       }));
+}
+
+Bytes encodeSyncSlot(const SyncInfo& sync)
+{
+    Bytes out;
+    out.reserve(syncSlotFixedSize + 16 * sync.writers.size());
+    append(out, sync.lastWriter);
+    appendInteger(out, static_cast<std::uint64_t>(sync.keyMade));
+    append(out, sync.keyDevice);
+    appendByte(out, static_cast<std::uint8_t>(sync.writers.size()));
+    for (const auto& writer : sync.writers) {
+        append(out, writer.device);
+        appendInteger(out, writer.generation);
+    }
+    return out;
+}
+
 Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
 {
+    const Bytes syncSlot = encodeSyncSlot(image.sync);
     std::size_t size =
         headerSize + slotHeaderSize + image.passwordSlot.size() + manifestSize + checksumSize;
     if (image.recoverySlot)
         size += slotHeaderSize + image.recoverySlot->size();
     if (image.identitySlot)
         size += slotHeaderSize + image.identitySlot->size();
+    size += slotHeaderSize + syncSlot.size();
     for (const auto& record : image.records)
         size += recordHeaderSize + record.sealed.size();
     Bytes out;
@@ -364,7 +443,7 @@ Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
     appendInteger(out, static_cast<std::uint64_t>(image.created));
     appendInteger(out, static_cast<std::uint64_t>(image.modified));
     appendInteger(out, static_cast<std::uint32_t>(image.records.size()));
-    appendByte(out, static_cast<std::uint8_t>(1 + (image.recoverySlot ? 1 : 0) +
+    appendByte(out, static_cast<std::uint8_t>(2 + (image.recoverySlot ? 1 : 0) +
                                               (image.identitySlot ? 1 : 0)));
     out.resize(headerSize, 0);
 
@@ -381,6 +460,9 @@ Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey)
         appendInteger(out, static_cast<std::uint16_t>(image.identitySlot->size()));
         append(out, *image.identitySlot);
     }
+    appendByte(out, syncSlotType);
+    appendInteger(out, static_cast<std::uint16_t>(syncSlot.size()));
+    append(out, syncSlot);
     for (const auto& record : image.records) {
         append(out, record.id);
         appendInteger(out, record.version);

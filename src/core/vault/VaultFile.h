@@ -1,4 +1,4 @@
-// The vault file, versions 1 and 2, as bytes (docs/FORMAT.md section 6): the layout,
+// The vault file, versions 1 to 3, as bytes (docs/FORMAT.md section 6): the layout,
 // the parser that runs the key-free checks of opening (steps 1 to 4), and the
 // encoder. Nothing here derives a key or decrypts; the unlocked vault
 // (vault/Vault.h) does that on top.
@@ -11,6 +11,7 @@
 #include "base/Bytes.h"
 #include "crypto/Hmac.h"
 #include "vault/Calibration.h"
+#include "vault/Changes.h"
 #include "vault/Records.h"
 #include "vault/VaultError.h"
 
@@ -26,8 +27,8 @@ namespace watchword::vault {
 
 inline constexpr std::array<std::uint8_t, 8> fileMagic = {0x57, 0x57, 0x56, 0x41,
                                                           0x55, 0x4c, 0x54, 0x00}; // "WWVAULT\0"
-// The version written; version 1 files are read too (and written as 2).
-inline constexpr std::uint16_t formatVersion = 2;
+// The version written; versions 1 and 2 are read too (and written as 3).
+inline constexpr std::uint16_t formatVersion = 3;
 inline constexpr std::uint16_t oldestReadableVersion = 1;
 inline constexpr std::size_t headerSize = 64;
 inline constexpr std::size_t checksumSize = 32; // SHA-256
@@ -41,13 +42,16 @@ inline constexpr std::size_t passwordSlotSize = 1 + 4 + saltSize + 4 + 8 + wrapp
 inline constexpr std::size_t versionOneRecoverySlotSize = 33 + 33 + wrappedKeySize;        // 162
 inline constexpr std::size_t recoverySlotSize = 1 + 33 + 33 + wrappedKeySize;              // 163
 inline constexpr std::size_t identitySlotSize = 33 + wrappedKeySize;                       // 129
-inline constexpr std::size_t recordHeaderSize = recordIdSize + 8 + 1 + 4;                  // 29
-inline constexpr std::size_t minimumSealedRecordSize = 64; // IV, one block, tag
+inline constexpr std::size_t syncSlotFixedSize = 8 + 8 + 8 + 1; // + 16 per writer
+inline constexpr std::size_t maximumSyncWriters = 64;
+inline constexpr std::size_t recordHeaderSize = recordIdSize + 8 + 1 + 4; // 29
+inline constexpr std::size_t minimumSealedRecordSize = 64;                // IV, one block, tag
 
 inline constexpr std::uint8_t passwordSlotType = 1;
 inline constexpr std::uint8_t versionOneRecoverySlotType = 2; // version 1 files only
 inline constexpr std::uint8_t recoverySlotType = 3;           // version 2
-inline constexpr std::uint8_t identitySlotType = 4;           // version 2
+inline constexpr std::uint8_t identitySlotType = 4;           // versions 2 and 3
+inline constexpr std::uint8_t syncSlotType = 5;               // version 3
 inline constexpr std::uint8_t kdfPbkdf2HmacSha256 = 1;
 
 // Iterations: minimumPasswordIterations..maximumPasswordIterations
@@ -83,6 +87,29 @@ struct PasswordSlotInfo
     std::uint64_t iterationsPerSecond = 0; // informative: the rate measured at calibration
 };
 
+// One device's last write the vault has seen (the sync slot's writers).
+struct WriterGeneration
+{
+    DeviceId device{};
+    std::uint64_t generation = 0;
+
+    friend bool operator==(const WriterGeneration&, const WriterGeneration&) = default;
+};
+
+// The sync slot (type 5, version 3; docs/FORMAT.md sections 6.2 and 13):
+// who wrote the file, when its master key was made and by whom, and the
+// last generation each device wrote that this file has merged. A file
+// without one (versions 1 and 2) reads as all zero and no writers.
+struct SyncInfo
+{
+    DeviceId lastWriter{};
+    std::int64_t keyMade = 0; // Unix seconds, signed
+    DeviceId keyDevice{};
+    std::vector<WriterGeneration> writers; // ascending device, at most 64
+
+    friend bool operator==(const SyncInfo&, const SyncInfo&) = default;
+};
+
 // What `vault info` shows: everything that can be read without a key.
 struct VaultHeaderInfo
 {
@@ -100,6 +127,7 @@ struct VaultHeaderInfo
     RecoveryKeyKind recoveryKeyKind = RecoveryKeyKind::VersionOne;
     // The sharing identity's public key (the identity slot; version 2), if any.
     std::optional<std::array<std::uint8_t, 33>> sharingPublicKey;
+    SyncInfo sync;
 };
 
 // A record as the file stores it: the envelope stays sealed. sealed is a
@@ -123,6 +151,7 @@ struct VaultImage
     Bytes passwordSlot;                // passwordSlotSize bytes: the slot body
     std::optional<Bytes> recoverySlot; // recoverySlotSize bytes: the slot body
     std::optional<Bytes> identitySlot; // identitySlotSize bytes: the slot body
+    SyncInfo sync;                     // written as the sync slot
     std::vector<SealedRecord> records; // in file order
 };
 
@@ -135,7 +164,8 @@ struct ParsedVault
     // Version 1: type 2, versionOneRecoverySlotSize bytes; version 2: type 3,
     // recoverySlotSize bytes.
     std::optional<ByteView> recoverySlot;
-    std::optional<ByteView> identitySlot; // version 2 only
+    std::optional<ByteView> identitySlot; // versions 2 and 3
+    std::optional<ByteView> syncSlot;     // version 3
     std::vector<SealedRecord> records;
     ByteView authenticated; // header || slots || records
     ByteView manifest;
@@ -158,7 +188,17 @@ struct ParsedVault
 // The identity slot body: the sharing public key (33) || wrapped secret (96).
 [[nodiscard]] Bytes encodeIdentitySlot(ByteView publicKey, ByteView wrapped);
 
-// The full file (always version 2) for image, the manifest computed with manifestKey (an
+// writers[device] = the larger of its generation and generation, in device
+// order; beyond maximumSyncWriters, the device with the lowest generation
+// goes (the first among equals).
+void recordWrite(std::vector<WriterGeneration>& writers, const DeviceId& device,
+                 std::uint64_t generation);
+
+// The sync slot body: last writer (8) || key made (8) || key device (8) ||
+// n (1) || n x (device (8) || generation (8)).
+[[nodiscard]] Bytes encodeSyncSlot(const SyncInfo& sync);
+
+// The full file (always version 3) for image, the manifest computed with manifestKey (an
 // HMAC-SHA256 key prepared from Km). The image must be well formed (slot
 // sizes, record envelope sizes): the Vault only builds such images.
 [[nodiscard]] Bytes encodeVault(const VaultImage& image, const crypto::HmacKey& manifestKey);

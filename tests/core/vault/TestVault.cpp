@@ -1,8 +1,10 @@
 // The vault file and the unlocked vault (vault/VaultFile.h, vault/Vault.h):
-// the worked example of tests/data/vault (computed independently in Python),
+// the worked examples of tests/data/vault (computed independently in
+// Python; version 3 written byte for byte, versions 1 and 2 still read),
 // round trips, both unlock paths, and every way a file can be wrong: each
 // single-bit flip, each truncation, checksum-fixed tampering, rollback,
-// out-of-bounds KDF parameters, an unknown version.
+// out-of-bounds KDF parameters, an unknown version, a tombstone or sync slot
+// in a version that has none, a sync slot whose writers do not add up.
 #include "common/TestSupport.h"
 #include "crypto/Kdf.h"
 #include "crypto/RecordSealer.h"
@@ -22,9 +24,16 @@ Q_DECLARE_METATYPE(watchword::vault::VaultError)
 
 namespace {
 
-// The version 2 worked example and the migration of the version 1 one
-// (vectors_v2.json); the version 1 worked example (vectors.json).
+// The version 3 worked example and the migration of the version 1 one
+// (vectors_v3.json); the version 2 worked example (vectors_v2.json), which
+// must still open; the version 1 worked example (vectors.json).
 QJsonObject vector()
+{
+    static const QJsonObject document = test::loadJson(QStringLiteral("vault/vectors_v3.json"));
+    return document;
+}
+
+QJsonObject versionTwoVector()
 {
     static const QJsonObject document = test::loadJson(QStringLiteral("vault/vectors_v2.json"));
     return document;
@@ -41,9 +50,50 @@ Bytes hexField(const char* name)
     return test::hex(vector()[QLatin1String(name)].toString());
 }
 
+Bytes versionTwoFile()
+{
+    return test::hex(versionTwoVector()[QStringLiteral("file_hex")].toString());
+}
+
 Bytes versionOneFile()
 {
     return test::hex(versionOneVector()[QStringLiteral("file_hex")].toString());
+}
+
+DeviceId deviceFromHex(const QString& text)
+{
+    const auto bytes = test::hex(text);
+    if (bytes.size() != deviceIdSize)
+        qFatal("not a device id: %s", qPrintable(text));
+    DeviceId device{};
+    std::copy(bytes.begin(), bytes.end(), device.begin());
+    return device;
+}
+
+// The device that wrote the version 3 worked example.
+DeviceId vectorDevice()
+{
+    return deviceFromHex(vector()[QStringLiteral("device")].toString());
+}
+
+// A record's or tombstone's "changes" in the vector files.
+Changes changesFromJson(const QJsonValue& value)
+{
+    Changes changes;
+    for (const auto c : value.toArray()) {
+        const auto o = c.toObject();
+        changes.push_back({deviceFromHex(o[QStringLiteral("device")].toString()),
+                           static_cast<std::uint64_t>(o[QStringLiteral("count")].toInteger())});
+    }
+    return changes;
+}
+
+QString describeChanges(const Changes& changes)
+{
+    QStringList out;
+    for (const auto& change : changes)
+        out << test::toHex(change.device) + QLatin1Char(':') + QString::number(change.count);
+    return out.join(QLatin1Char('|'));
 }
 
 keychain::Keychain restoreKeychain(const QString& mnemonic)
@@ -85,6 +135,7 @@ Record recordFromJson(const QJsonObject& o)
         note.created = integer("created");
         note.modified = integer("modified");
         note.sortPosition = static_cast<std::uint32_t>(integer("sort_position"));
+        note.changes = changesFromJson(o[QStringLiteral("changes")]);
         return note;
     }
     OtpAccount account;
@@ -109,6 +160,7 @@ Record recordFromJson(const QJsonObject& o)
     if (!o[QStringLiteral("last_used")].isNull())
         account.lastUsed = integer("last_used");
     account.sortPosition = static_cast<std::uint32_t>(integer("sort_position"));
+    account.changes = changesFromJson(o[QStringLiteral("changes")]);
     return account;
 }
 
@@ -137,6 +189,7 @@ QString describe(const Record& record)
             add("created", QString::number(r.created));
             add("modified", QString::number(r.modified));
             add("sort", QString::number(r.sortPosition));
+            add("changes", describeChanges(r.changes));
         },
         record);
     if (const auto* c = std::get_if<Contact>(&record)) {
@@ -209,23 +262,43 @@ const QByteArray testPassword = QByteArrayLiteral("p\xc3\xa4ssword \xe2\x9c\x93"
 const QByteArray newPassword = QByteArrayLiteral("a new password");
 const Calibration testCalibration{minimumPasswordIterations, 1000, 9'400'000};
 
-// Layout of a version 2 file with all three slots (docs/FORMAT.md section 6).
+// Layout of a version 3 file with all four slots whose sync slot names one
+// writer: a new vault saved once, or saved again by the same device
+// (docs/FORMAT.md section 6).
 constexpr std::size_t passwordSlotAt = headerSize;                        // 64
 constexpr std::size_t passwordBodyAt = passwordSlotAt + slotHeaderSize;   // 67
 constexpr std::size_t recoverySlotAt = passwordBodyAt + passwordSlotSize; // 212
 constexpr std::size_t recoveryBodyAt = recoverySlotAt + slotHeaderSize;   // 215
 constexpr std::size_t identitySlotAt = recoveryBodyAt + recoverySlotSize; // 378
 constexpr std::size_t identityBodyAt = identitySlotAt + slotHeaderSize;   // 381
-constexpr std::size_t recordsAt = identityBodyAt + identitySlotSize;      // 510
+constexpr std::size_t syncSlotAt = identityBodyAt + identitySlotSize;     // 510
+constexpr std::size_t syncBodyAt = syncSlotAt + slotHeaderSize;           // 513
+constexpr std::size_t syncWriterCountAt = syncBodyAt + 8 + 8 + 8;         // 537
+constexpr std::size_t oneWriterSyncSlotSize = syncSlotFixedSize + 16;     // 41
+constexpr std::size_t recordsAt = syncBodyAt + oneWriterSyncSlotSize;     // 554
+static_assert(recordsAt == 554);
+// The version 2 worked example: three slots, no sync slot.
+constexpr std::size_t versionTwoRecordsAt = syncSlotAt; // 510
 // The version 1 worked example: two slots.
 constexpr std::size_t versionOneRecordsAt =
     recoverySlotAt + slotHeaderSize + versionOneRecoverySlotSize; // 377
+static_assert(versionOneRecordsAt == 377);
+
+// Where a file's records begin: after the slots its header counts, each
+// by its own length field.
+std::size_t recordsStart(const Bytes& file)
+{
+    std::size_t at = headerSize;
+    for (unsigned slot = 0; slot < file[56]; ++slot)
+        at += slotHeaderSize + ((std::size_t(file[at + 1]) << 8) | file[at + 2]);
+    return at;
+}
 
 // The position of each record entry in a file, from its length fields.
 std::vector<std::size_t> recordOffsets(const Bytes& file, std::size_t count)
 {
     std::vector<std::size_t> out;
-    std::size_t at = file[9] == 1 ? versionOneRecordsAt : recordsAt;
+    std::size_t at = recordsStart(file);
     for (std::size_t i = 0; i < count; ++i) {
         out.push_back(at);
         const std::size_t length = (std::size_t(file[at + 25]) << 24) |
@@ -265,17 +338,65 @@ RecordAssociatedData firstRecordAssociatedData(const Bytes& file,
     return recordAssociatedData(vaultId, recordId, 1, RecordKind::SecureNote);
 }
 
-// A new vault (created at time 1) holding the worked example's records.
+// A new vault (created at time 1) holding the worked example's records:
+// four live ones and the tombstone of the fifth.
 VaultResult<Vault> vaultOfTheExample(test::SeededRandom& random)
 {
     auto vault =
         Vault::create(test::view(testPassword), vectorKeychain(), testCalibration, random, 1);
     if (!vault)
         return vault;
-    for (const auto r : vector()[QStringLiteral("records")].toArray())
-        if (auto added = vault->add(recordFromJson(r.toObject()), random); !added)
+    std::vector<RecordId> deleted;
+    for (const auto r : vector()[QStringLiteral("records")].toArray()) {
+        auto added = vault->add(recordFromJson(r.toObject()), random);
+        if (!added)
             return fail(added.error());
+        if (r.toObject()[QStringLiteral("deleted")].toBool())
+            deleted.push_back(*added);
+    }
+    for (const auto& id : deleted)
+        if (auto removed = vault->remove(id); !removed)
+            return fail(removed.error());
     return vault;
+}
+
+// The sync slot body the vector files give (sync_slot, migrated_sync_slot)
+// with its last writer's generation replaced.
+QString syncSlotWithGeneration(const QString& hex, std::uint64_t generation)
+{
+    return hex.chopped(16) + QStringLiteral("%1").arg(generation, 16, 16, QLatin1Char('0'));
+}
+
+// A sync slot body: the first 24 bytes of file's (four slots, the sync slot
+// last: last writer, key made, key device), then count, then writers as
+// given (device || generation each).
+Bytes syncSlotBody(const Bytes& file, std::uint8_t count,
+                   const std::vector<WriterGeneration>& writers)
+{
+    Bytes body(file.begin() + std::ptrdiff_t(syncBodyAt),
+               file.begin() + std::ptrdiff_t(syncWriterCountAt));
+    body.push_back(count);
+    for (const auto& writer : writers) {
+        body.insert(body.end(), writer.device.begin(), writer.device.end());
+        for (int i = 7; i >= 0; --i)
+            body.push_back(std::uint8_t(writer.generation >> (8 * i)));
+    }
+    return body;
+}
+
+// file (four slots, the sync slot last) with the sync slot's body replaced
+// by body and its length field with it, the checksum fixed.
+Bytes withSyncSlotBody(const Bytes& file, const Bytes& body)
+{
+    const std::size_t recordsFrom = recordsStart(file);
+    Bytes out(file.begin(), file.begin() + std::ptrdiff_t(syncSlotAt));
+    out.push_back(syncSlotType);
+    out.push_back(std::uint8_t(body.size() >> 8));
+    out.push_back(std::uint8_t(body.size()));
+    out.insert(out.end(), body.begin(), body.end());
+    out.insert(out.end(), file.begin() + std::ptrdiff_t(recordsFrom), file.end());
+    fixChecksum(out);
+    return out;
 }
 
 } // namespace
@@ -325,11 +446,17 @@ private slots:
     void versionOneRecoverySlotInVersionTwo();
     void contactsRoundTrip();
     void contactInVersionOneFile();
+    void versionTwoExampleStillOpens_data();
+    void versionTwoExampleStillOpens();
+    void tombstoneKindNeedsVersionThree();
+    void syncSlotNeedsVersionThree();
+    void syncSlotWriters();
 
 private:
     Bytes vectorFile() const { return hexField("file_hex"); }
 
-    // A vault with one TOTP account, both slots: the subject of the bit loop.
+    // A vault with one TOTP account and all four slots: the subject of the
+    // bit loop.
     Bytes m_small;
     std::size_t m_smallRecordLength = 0;
 };
@@ -349,6 +476,12 @@ void TestVault::initTestCase()
     auto file = vault->serialize(random, 2000);
     QVERIFY(file.ok());
     m_small = std::move(*file);
+    // The layout the offsets above describe: m_small and the version 3
+    // example have the four slots, the sync slot naming one writer.
+    QCOMPARE(recordsStart(m_small), recordsAt);
+    QCOMPARE(recordsStart(vectorFile()), recordsAt);
+    QCOMPARE(recordsStart(versionTwoFile()), versionTwoRecordsAt);
+    QCOMPARE(recordsStart(versionOneFile()), versionOneRecordsAt);
     m_smallRecordLength =
         m_small.size() - recordsAt - recordHeaderSize - manifestSize - checksumSize;
     // The bit-loop expectations for the record count assume three minimal
@@ -369,16 +502,29 @@ void TestVault::workedExampleEncodes()
     auto vault = Vault::create(hexField("password_hex"), vectorKeychain(), calibration, random,
                                v[QStringLiteral("created")].toInteger());
     QVERIFY2(vault.ok(), vault.ok() ? "" : vault.error().message.c_str());
+    vault->setDevice(vectorDevice());
     QCOMPARE(test::toHex(vault->vaultId()), v[QStringLiteral("vault_id")].toString());
+    // The five records added in order, then the fifth removed before the
+    // save: it is written as a tombstone.
     const auto records = v[QStringLiteral("records")].toArray();
+    QCOMPARE(records.size(), 5);
+    std::vector<RecordId> deleted;
     for (const auto r : records) {
         const auto id = vault->add(recordFromJson(r.toObject()), random);
         QVERIFY(id.ok());
         QCOMPARE(test::toHex(*id), r.toObject()[QStringLiteral("id")].toString());
+        if (r.toObject()[QStringLiteral("deleted")].toBool())
+            deleted.push_back(*id);
     }
+    QCOMPARE(deleted.size(), std::size_t{1});
+    QVERIFY(vault->remove(deleted.front()).ok());
+    QCOMPARE(vault->recordCount(), std::size_t{4});
+    QCOMPARE(vault->tombstoneCount(), std::size_t{1});
     const auto file = vault->serialize(random, v[QStringLiteral("saved")].toInteger());
     QVERIFY(file.ok());
     QCOMPARE(random.remaining(), std::size_t{0});
+    QCOMPARE(test::toHex(ByteView(*file).subspan(syncBodyAt, oneWriterSyncSlotSize)),
+             v[QStringLiteral("sync_slot")].toString());
     QCOMPARE(test::toHex(*file), v[QStringLiteral("file_hex")].toString());
     QCOMPARE(vault->generation(), std::uint64_t{1});
 }
@@ -388,13 +534,14 @@ void TestVault::workedExampleHeader()
     const auto v = vector();
     const auto info = decodeHeader(vectorFile());
     QVERIFY(info.ok());
-    QCOMPARE(info->version, std::uint16_t{2});
+    QCOMPARE(info->version, std::uint16_t{3});
     QCOMPARE(test::toHex(info->vaultId), v[QStringLiteral("vault_id")].toString());
     QCOMPARE(info->generation, std::uint64_t{1});
     QCOMPARE(info->created, v[QStringLiteral("created")].toInteger());
     QCOMPARE(info->modified, v[QStringLiteral("saved")].toInteger());
-    QCOMPARE(info->recordCount, 4u);
-    QCOMPARE(info->slotCount, std::uint8_t{3});
+    // Four records and the tombstone of the fifth.
+    QCOMPARE(info->recordCount, 5u);
+    QCOMPARE(info->slotCount, std::uint8_t{4});
     QCOMPARE(info->passwordSlot.kdf, std::uint8_t{1});
     QCOMPARE(info->passwordSlot.iterations, 600000u);
     QCOMPARE(test::toHex(info->passwordSlot.salt), v[QStringLiteral("salt")].toString());
@@ -407,6 +554,15 @@ void TestVault::workedExampleHeader()
     QVERIFY(info->sharingPublicKey.has_value());
     QCOMPARE(test::toHex(*info->sharingPublicKey),
              v[QStringLiteral("sharing_public_key")].toString());
+    // The sync slot: the device wrote generation 1 and made the key when
+    // it saved.
+    const auto device = v[QStringLiteral("device")].toString();
+    QCOMPARE(test::toHex(info->sync.lastWriter), device);
+    QCOMPARE(info->sync.keyMade, v[QStringLiteral("saved")].toInteger());
+    QCOMPARE(test::toHex(info->sync.keyDevice), device);
+    QCOMPARE(info->sync.writers.size(), std::size_t{1});
+    QCOMPARE(test::toHex(info->sync.writers[0].device), device);
+    QCOMPARE(info->sync.writers[0].generation, std::uint64_t{1});
     // The phrase's own keys, each for its purpose.
     QCOMPARE(test::toHex(vectorKeychain().recoveryKey().publicKey.compressed()),
              v[QStringLiteral("recovery_public_key")].toString());
@@ -424,34 +580,66 @@ void TestVault::workedExampleUnlocks_data()
 void TestVault::workedExampleUnlocks()
 {
     QFETCH(bool, byPassword);
+    const auto v = vector();
     const auto file = vectorFile();
     auto vault = byPassword ? Vault::unlockWithPassword(file, hexField("password_hex"))
                             : Vault::unlockWithRecovery(file, vectorKeychain());
     QVERIFY2(vault.ok(), vault.ok() ? "" : vault.error().message.c_str());
+    QCOMPARE(vault->readVersion(), std::uint16_t{3});
     QCOMPARE(vault->generation(), std::uint64_t{1});
     QCOMPARE(vault->recordCount(), std::size_t{4});
     QStringList expected;
-    for (const auto r : vector()[QStringLiteral("records")].toArray()) {
-        auto record = recordFromJson(r.toObject());
+    QString deletedId;
+    for (const auto r : v[QStringLiteral("records")].toArray()) {
+        const auto o = r.toObject();
+        if (o[QStringLiteral("deleted")].toBool()) {
+            deletedId = o[QStringLiteral("id")].toString();
+            continue;
+        }
+        auto record = recordFromJson(o);
         RecordId id{};
-        const auto idBytes = test::hex(r.toObject()[QStringLiteral("id")].toString());
+        const auto idBytes = test::hex(o[QStringLiteral("id")].toString());
         std::copy(idBytes.begin(), idBytes.end(), id.begin());
         std::visit(
             [&](auto& x) {
                 x.id = id;
-                x.version = 1;
+                x.version = static_cast<std::uint64_t>(o[QStringLiteral("version")].toInteger());
             },
             record);
         expected << describe(record);
     }
     expected.sort();
+    QCOMPARE(expected.size(), 4);
     QCOMPARE(describeAll(*vault), expected);
-    // Nothing changed: saving again keeps every sealed record and slot byte.
+    // The fifth record is a tombstone.
+    const auto tombstones = v[QStringLiteral("tombstones")].toArray();
+    QCOMPARE(tombstones.size(), 1);
+    const auto t = tombstones[0].toObject();
+    QCOMPARE(vault->tombstoneCount(), std::size_t{1});
+    const auto& tombstone = vault->tombstone(0);
+    QCOMPARE(test::toHex(tombstone.id), t[QStringLiteral("id")].toString());
+    QCOMPARE(test::toHex(tombstone.id), deletedId);
+    QCOMPARE(tombstone.version,
+             static_cast<std::uint64_t>(t[QStringLiteral("version")].toInteger()));
+    QCOMPARE(tombstone.deleted, t[QStringLiteral("deleted")].toInteger());
+    QCOMPARE(describeChanges(tombstone.changes),
+             describeChanges(changesFromJson(t[QStringLiteral("changes")])));
+    QCOMPARE(test::toHex(vault->sync().lastWriter), v[QStringLiteral("device")].toString());
+    QCOMPARE(vault->generationWrittenBy(vectorDevice()), std::uint64_t{1});
+    // Nothing changed: saving again on the same device keeps every sealed
+    // record, tombstone and slot byte; the sync slot only says that the
+    // device wrote generation 2.
+    vault->setDevice(vectorDevice());
     test::SeededRandom random(test::testSeed());
     const auto again = vault->serialize(random, 1767229300);
     QVERIFY(again.ok());
     QCOMPARE(again->size(), file.size());
-    QVERIFY(std::equal(file.begin() + 64, file.end() - 64, again->begin() + 64));
+    QVERIFY(std::equal(file.begin() + 64, file.begin() + std::ptrdiff_t(syncBodyAt),
+                       again->begin() + 64));
+    QCOMPARE(test::toHex(ByteView(*again).subspan(syncBodyAt, oneWriterSyncSlotSize)),
+             syncSlotWithGeneration(v[QStringLiteral("sync_slot")].toString(), 2));
+    QVERIFY(std::equal(file.begin() + std::ptrdiff_t(recordsAt), file.end() - 64,
+                       again->begin() + std::ptrdiff_t(recordsAt)));
     QCOMPARE(decodeHeader(*again)->generation, std::uint64_t{2});
 }
 
@@ -577,8 +765,14 @@ void TestVault::roundTripKeepsSealedRecords()
     QVERIFY(header.ok());
     QCOMPARE(header->generation, std::uint64_t{2});
     QCOMPARE(header->modified, std::int64_t{30});
-    // The slots are the same bytes.
-    QVERIFY(std::equal(first->begin() + 64, first->begin() + recordsAt, second->begin() + 64));
+    // The slots are the same bytes; the sync slot only says that this
+    // device (all zero: none was set) wrote generation 2.
+    QVERIFY(std::equal(first->begin() + 64, first->begin() + syncSlotAt, second->begin() + 64));
+    auto expectedSync = decodeHeader(*first)->sync;
+    QCOMPARE(expectedSync.writers.size(), std::size_t{1});
+    expectedSync.writers[0].generation = 2;
+    QVERIFY(header->sync == expectedSync);
+    QCOMPARE(recordsStart(*second), recordsAt);
     auto reopened = Vault::unlockWithPassword(*second, test::view(testPassword));
     QVERIFY(reopened.ok());
     QCOMPARE(versionOf(*reopened->find(changedId)), std::uint64_t{2});
@@ -599,7 +793,7 @@ void TestVault::roundTripKeepsSealedRecords()
 namespace {
 
 // The error a single flipped bit must give, by position, for the small vault
-// (both slots, one record of recordLength sealed bytes).
+// (all four slots, one record of recordLength sealed bytes, fileSize bytes).
 VaultError expectedForFlip(std::size_t byte, int bit, std::size_t fileSize,
                            std::size_t recordLength)
 {
@@ -607,8 +801,15 @@ VaultError expectedForFlip(std::size_t byte, int bit, std::size_t fileSize,
     const std::size_t lengthAt = recordAt + recordIdSize + 8 + 1;
     if (byte < 8)
         return VaultError::NotAVault;
-    if (byte < 10)
+    if (byte == 8)
         return VaultError::UnsupportedVersion;
+    if (byte == 9) {
+        // Version 3 read as 2 or 1: a version that allows fewer slots than
+        // the four the header counts. Every other flip is no version.
+        const unsigned version = 3u ^ (1u << bit);
+        return version == 1 || version == 2 ? VaultError::Malformed
+                                            : VaultError::UnsupportedVersion;
+    }
     if (byte < 12)
         return VaultError::Malformed; // header length
     if (byte >= 52 && byte < 56) {
@@ -617,7 +818,7 @@ VaultError expectedForFlip(std::size_t byte, int bit, std::size_t fileSize,
         return count == 0 ? VaultError::Malformed : VaultError::Truncated;
     }
     if (byte >= 56 && byte < 64)
-        return VaultError::Malformed; // slot count, reserved
+        return VaultError::Malformed; // slot count (4: never 1 to 4 by one flip), reserved
     if (byte >= passwordSlotAt && byte < passwordBodyAt)
         return VaultError::Malformed; // slot type and length
     if (byte >= recoverySlotAt && byte < recoverySlotAt + slotHeaderSize)
@@ -626,17 +827,39 @@ VaultError expectedForFlip(std::size_t byte, int bit, std::size_t fileSize,
         return VaultError::Malformed; // the recovery key's kind (2): never 1 by one flip
     if (byte >= identitySlotAt && byte < identitySlotAt + slotHeaderSize)
         return VaultError::Malformed;
+    if (byte == syncSlotAt)
+        // The sync slot's type (5): 4 and 1 are types already seen, the
+        // others no type of version 3.
+        return VaultError::Malformed;
+    if (byte == syncSlotAt + 1 || byte == syncSlotAt + 2) {
+        // Its length (41): a length that is no sync slot size (25 + 16n) is
+        // not the type's; one that is, but longer than the bytes left, is a
+        // cut file; one that fits has room for another number of writers
+        // than its count (1) says.
+        const std::size_t flipped =
+            oneWriterSyncSlotSize ^
+            (std::size_t{1} << (8 * (syncSlotAt + 2 - byte) + std::size_t(bit)));
+        const std::size_t left = fileSize - manifestSize - checksumSize - syncBodyAt;
+        const bool syncSlotSize =
+            flipped >= syncSlotFixedSize && (flipped - syncSlotFixedSize) % 16 == 0;
+        return syncSlotSize && flipped > left ? VaultError::Truncated : VaultError::Malformed;
+    }
+    if (byte == syncWriterCountAt)
+        return VaultError::Malformed; // the writer count no longer gives the length
     if (byte == recordAt + recordIdSize + 8)
-        // The record kind, 1: bit 1 makes it 3, a contact, which a version 2
-        // file may hold (the checksum finds it); every other flip is no kind.
+        // The record kind, 1: bit 1 makes it 3, a contact, which a version 3
+        // file may hold (the checksum finds it); every other flip is no kind
+        // (4, a tombstone, is two flips away).
         return bit == 1 ? VaultError::Corrupted : VaultError::Malformed;
     if (byte >= lengthAt && byte < lengthAt + 4) {
         const std::uint64_t flipped =
             recordLength ^ (std::uint64_t{1} << (8 * (lengthAt + 3 - byte) + std::size_t(bit)));
         return flipped > recordLength ? VaultError::Truncated : VaultError::Malformed;
     }
-    Q_UNUSED(fileSize);
-    return VaultError::Corrupted; // everything the checksum alone protects
+    // Everything the checksum alone protects: the ids, times and generation
+    // of the header, the slot bodies (the sync slot's writer, times and
+    // devices too: one writer has no order to break), the records.
+    return VaultError::Corrupted;
 }
 
 } // namespace
@@ -664,7 +887,8 @@ void TestVault::everyBitFlipOfTheHeaderPass()
     }
     QVERIFY(counts[int(VaultError::Corrupted)] > 8 * 300);
     QCOMPARE(counts[int(VaultError::NotAVault)], 64);
-    QCOMPARE(counts[int(VaultError::UnsupportedVersion)], 16);
+    // 16 flips of the version, less the two that give 2 and 1.
+    QCOMPARE(counts[int(VaultError::UnsupportedVersion)], 14);
     QVERIFY(counts[int(VaultError::Truncated)] > 0);
     QVERIFY(counts[int(VaultError::Malformed)] > 0);
 }
@@ -736,9 +960,10 @@ void TestVault::passwordSlotComesFirst()
 
 void TestVault::duplicateRecordIds()
 {
-    // The worked example's four records: give the third the second's id.
+    // The worked example's four records and tombstone: give the third the
+    // second's id.
     const auto file = vectorFile();
-    const auto offsets = recordOffsets(file, 4);
+    const auto offsets = recordOffsets(file, 5);
     auto twice = file;
     std::copy_n(file.begin() + std::ptrdiff_t(offsets[1]), recordIdSize,
                 twice.begin() + std::ptrdiff_t(offsets[2]));
@@ -753,11 +978,21 @@ void TestVault::duplicateRecordIds()
     near[offsets[2] + recordIdSize - 1] ^= 0x01;
     fixChecksum(near);
     QVERIFY(decodeHeader(near).ok());
+    // A tombstone counts: one with a live record's id is refused too.
+    QCOMPARE(file[offsets[4] + recordIdSize + 8], std::uint8_t(4));
+    auto deletedTwice = file;
+    std::copy_n(file.begin() + std::ptrdiff_t(offsets[0]), recordIdSize,
+                deletedTwice.begin() + std::ptrdiff_t(offsets[4]));
+    fixChecksum(deletedTwice);
+    const auto withTombstone = decodeHeader(deletedTwice);
+    QVERIFY(!withTombstone.ok());
+    QCOMPARE(withTombstone.error().code, VaultError::Malformed);
+    QCOMPARE(withTombstone.error().message, std::string("vault: two records have the same id"));
 }
 
 void TestVault::unsupportedVersion()
 {
-    for (const std::uint16_t version : {0, 3, 0x0100, 0xffff}) {
+    for (const std::uint16_t version : {0, 4, 0x0100, 0x0103, 0xffff}) {
         auto file = m_small;
         file[8] = std::uint8_t(version >> 8);
         file[9] = std::uint8_t(version);
@@ -765,7 +1000,9 @@ void TestVault::unsupportedVersion()
         const auto result = decodeHeader(file);
         QVERIFY(!result.ok());
         QCOMPARE(result.error().code, VaultError::UnsupportedVersion);
-        QVERIFY(result.error().message.find(std::to_string(version)) != std::string::npos);
+        QCOMPARE(result.error().message, "unsupported vault format version " +
+                                             std::to_string(version) +
+                                             " (this program reads 1 to 3)");
     }
 }
 
@@ -1126,8 +1363,11 @@ void TestVault::changePassword()
                         newFile->begin() + recoveryBodyAt + 1 + 33));
     // The same sharing identity, sealed again under the new master key.
     QCOMPARE(test::toHex(*newInfo->sharingPublicKey), test::toHex(*oldInfo->sharingPublicKey));
-    QVERIFY(!std::equal(oldFile->begin() + identityBodyAt + 33, oldFile->begin() + recordsAt,
+    QVERIFY(!std::equal(oldFile->begin() + identityBodyAt + 33, oldFile->begin() + syncSlotAt,
                         newFile->begin() + identityBodyAt + 33));
+    // The sync slot says when each master key was made: at the save after it.
+    QCOMPARE(oldInfo->sync.keyMade, std::int64_t{2});
+    QCOMPARE(newInfo->sync.keyMade, std::int64_t{3});
 
     const auto oldPassword = Vault::unlockWithPassword(*newFile, test::view(testPassword));
     QVERIFY(!oldPassword.ok());
@@ -1140,8 +1380,11 @@ void TestVault::changePassword()
     auto byPhrase = Vault::unlockWithRecovery(*newFile, vectorKeychain());
     QVERIFY(byPhrase.ok());
     QCOMPARE(describeAll(*byPhrase), expected);
-    // Every record was sealed again: no sealed entry of the old file remains.
-    const auto oldOffsets = recordOffsets(*oldFile, 4);
+    QCOMPARE(byNew->tombstoneCount(), std::size_t{1});
+    // Every record and tombstone was sealed again: no sealed entry of the
+    // old file remains.
+    QCOMPARE(oldInfo->recordCount, 5u);
+    const auto oldOffsets = recordOffsets(*oldFile, oldInfo->recordCount);
     for (const auto offset : oldOffsets) {
         const auto sealedStart = oldFile->begin() + std::ptrdiff_t(offset + recordHeaderSize);
         QVERIFY(std::search(newFile->begin(), newFile->end(), sealedStart, sealedStart + 64) ==
@@ -1261,9 +1504,18 @@ void TestVault::recordEditing()
     QVERIFY(vault->remove(*id).ok());
     QVERIFY(vault->find(*id) == nullptr);
     QCOMPARE(vault->remove(*id).error().code, VaultError::RecordNotFound);
+    // What is left of it: a tombstone with version 4, its three changes and
+    // the removal, timed by the save.
+    QCOMPARE(vault->tombstoneCount(), std::size_t{1});
+    QCOMPARE(vault->tombstone(0).id, *id);
+    QCOMPARE(vault->tombstone(0).version, std::uint64_t{4});
+    QCOMPARE(describeChanges(vault->tombstone(0).changes), describeChanges({{DeviceId{}, 4}}));
     const auto file = vault->serialize(random, 5);
     QVERIFY(file.ok());
-    QCOMPARE(decodeHeader(*file)->recordCount, 1u);
+    QCOMPARE(vault->tombstone(0).deleted, std::int64_t{5});
+    // The account and the tombstone.
+    QCOMPARE(decodeHeader(*file)->recordCount, 2u);
+    QCOMPARE(vault->recordCount(), std::size_t{1});
 }
 
 void TestVault::labelsShowAllTheyHold()
@@ -1315,7 +1567,7 @@ void TestVault::recoveryKeyFingerprintOfTheExample()
              std::string("DA30 2939 EB46 62CC DCEB"));
     QCOMPARE(recoveryKeyFingerprint(*header, vectorKeychain()),
              std::string("DA30 2939 EB46 62CC DCEB"));
-    // A version 2 vault's fingerprint is its recovery key's: the phrase's
+    // A version 3 vault's fingerprint is its recovery key's: the phrase's
     // for a new vault, the same function of another key.
     const auto current = decodeHeader(m_small);
     QVERIFY(current.ok());
@@ -1364,14 +1616,18 @@ void TestVault::versionOneExampleOpens()
 
 void TestVault::versionOneMigratesAsTheExampleSays()
 {
-    // The version 1 example opened with its password and saved: version 2,
-    // the password slot and every record byte for byte the same, the
-    // recovery slot wrapped again to the same R under its own label. Python
-    // wrote the expected file independently.
+    // The version 1 example opened with its password and saved by the
+    // example's device: version 3, the password slot and every record byte
+    // for byte the same, the recovery slot wrapped again to the same R under
+    // its own label, a sync slot naming the device as the writer of
+    // generation 2 (the key's time and device unknown: zero). Python wrote
+    // the expected file independently.
     const auto v = vector();
     const auto password = test::hex(versionOneVector()[QStringLiteral("password_hex")].toString());
-    auto vault = Vault::unlockWithPassword(versionOneFile(), password);
+    const auto original = versionOneFile();
+    auto vault = Vault::unlockWithPassword(original, password);
     QVERIFY(vault.ok());
+    vault->setDevice(vectorDevice());
     test::ScriptedRandom random(
         QByteArray::fromHex(v[QStringLiteral("migration_random_hex")].toString().toLatin1()));
     const auto migrated = vault->serialize(random, v[QStringLiteral("migrated_at")].toInteger());
@@ -1380,9 +1636,39 @@ void TestVault::versionOneMigratesAsTheExampleSays()
     QCOMPARE(test::toHex(*migrated), v[QStringLiteral("migrated_file_hex")].toString());
     const auto info = decodeHeader(*migrated);
     QVERIFY(info.ok());
-    QCOMPARE(info->version, std::uint16_t{2});
+    QCOMPARE(info->version, std::uint16_t{3});
+    QCOMPARE(info->generation, std::uint64_t{2});
+    QCOMPARE(info->modified, v[QStringLiteral("migrated_at")].toInteger());
+    QCOMPARE(info->recordCount, 4u);
+    // Password, recovery (kind 1) and sync slots, in that order.
+    QCOMPARE(info->slotCount, std::uint8_t{3});
     QCOMPARE(info->recoveryKeyKind, RecoveryKeyKind::VersionOne);
+    QCOMPARE(test::toHex(*info->recoveryPublicKey),
+             v[QStringLiteral("migrated_recovery_public_key")].toString());
     QVERIFY(!info->sharingPublicKey.has_value());
+    QCOMPARE((*migrated)[recoverySlotAt], recoverySlotType);
+    QCOMPARE(test::toHex(ByteView(*migrated).subspan(recoveryBodyAt, recoverySlotSize)),
+             v[QStringLiteral("migrated_recovery_slot")].toString());
+    const std::size_t migratedSyncAt = recoveryBodyAt + recoverySlotSize;
+    QCOMPARE((*migrated)[migratedSyncAt], syncSlotType);
+    QCOMPARE(test::toHex(ByteView(*migrated).subspan(migratedSyncAt + slotHeaderSize,
+                                                     oneWriterSyncSlotSize)),
+             v[QStringLiteral("migrated_sync_slot")].toString());
+    QCOMPARE(test::toHex(info->sync.lastWriter), v[QStringLiteral("device")].toString());
+    QCOMPARE(info->sync.keyMade, std::int64_t{0});
+    QVERIFY(info->sync.keyDevice == DeviceId{});
+    QCOMPARE(info->sync.writers.size(), std::size_t{1});
+    QCOMPARE(test::toHex(info->sync.writers[0].device), v[QStringLiteral("device")].toString());
+    QCOMPARE(info->sync.writers[0].generation, std::uint64_t{2});
+    // The password slot and the records are the version 1 file's bytes.
+    QVERIFY(std::equal(original.begin() + std::ptrdiff_t(passwordSlotAt),
+                       original.begin() + std::ptrdiff_t(recoverySlotAt),
+                       migrated->begin() + std::ptrdiff_t(passwordSlotAt)));
+    const std::size_t migratedRecordsAt = recordsStart(*migrated);
+    QCOMPARE(migratedRecordsAt, migratedSyncAt + slotHeaderSize + oneWriterSyncSlotSize);
+    QCOMPARE(migrated->size() - migratedRecordsAt, original.size() - versionOneRecordsAt);
+    QVERIFY(std::equal(original.begin() + std::ptrdiff_t(versionOneRecordsAt), original.end() - 64,
+                       migrated->begin() + std::ptrdiff_t(migratedRecordsAt)));
     // It opens with the password, and with the same phrase as before.
     QVERIFY(Vault::unlockWithPassword(*migrated, password).ok());
     auto byPhrase = Vault::unlockWithRecovery(*migrated, vectorKeychain());
@@ -1405,17 +1691,27 @@ void TestVault::migratedVaultAdoptsItsPhrase()
     QVERIFY(adopted.ok());
     const auto info = decodeHeader(*adopted);
     QVERIFY(info.ok());
-    QCOMPARE(info->slotCount, std::uint8_t{3});
+    QCOMPARE(info->slotCount, std::uint8_t{4});
     QCOMPARE(info->recoveryKeyKind, RecoveryKeyKind::VersionOne);
     QCOMPARE(test::toHex(*info->recoveryPublicKey),
              test::toHex(vectorKeychain().versionOneRecoveryKey().publicKey.compressed()));
     QCOMPARE(recoveryKeyFingerprint(*info), std::string("DA30 2939 EB46 62CC DCEB"));
     QCOMPARE(test::toHex(*info->sharingPublicKey),
              test::toHex(vectorKeychain().sharingKey().publicKey.compressed()));
+    // This vault's device (none set: all zero) wrote generation 3 beside
+    // the example's device's 2.
+    QCOMPARE(info->sync.writers.size(), std::size_t{2});
+    QVERIFY(info->sync.writers[0].device == DeviceId{});
+    QCOMPARE(info->sync.writers[0].generation, std::uint64_t{3});
+    QCOMPARE(test::toHex(info->sync.writers[1].device), test::toHex(vectorDevice()));
+    QCOMPARE(info->sync.writers[1].generation, std::uint64_t{2});
     // Records untouched: the same envelopes as in the migrated file, after
     // the identity slot that now comes before them.
-    QVERIFY(std::equal(migrated.begin() + versionOneRecordsAt + 1, migrated.end() - 64,
-                       adopted->begin() + recordsAt));
+    const std::size_t migratedRecordsAt = recordsStart(migrated);
+    const std::size_t adoptedRecordsAt = recordsStart(*adopted);
+    QCOMPARE(adoptedRecordsAt, migratedRecordsAt + slotHeaderSize + identitySlotSize + 16);
+    QVERIFY(std::equal(migrated.begin() + std::ptrdiff_t(migratedRecordsAt), migrated.end() - 64,
+                       adopted->begin() + std::ptrdiff_t(adoptedRecordsAt)));
     auto byPassword = Vault::unlockWithPassword(*adopted, password);
     QVERIFY(byPassword.ok());
     QVERIFY(byPassword->sharingKey().has_value());
@@ -1477,12 +1773,19 @@ void TestVault::versionOneRecoverySlotInVersionTwo()
     QCOMPARE(result.error().code, VaultError::Malformed);
     QCOMPARE(result.error().message,
              std::string("vault slot 2: a version 1 recovery slot in a version 2 file"));
-    // And the other way: a version 2 file labelled version 1 has slots of
-    // unknown types.
+    // And the other way: a version 3 file labelled version 1 or 2 has more
+    // slots than those versions have.
     auto other = m_small;
     other[9] = 1;
     fixChecksum(other);
     QCOMPARE(decodeHeader(other).error().code, VaultError::Malformed);
+    QCOMPARE(decodeHeader(other).error().message,
+             std::string("vault header: slot count 4 is not 1 to 2"));
+    other[9] = 2;
+    fixChecksum(other);
+    QCOMPARE(decodeHeader(other).error().code, VaultError::Malformed);
+    QCOMPARE(decodeHeader(other).error().message,
+             std::string("vault header: slot count 4 is not 1 to 3"));
     // A recovery slot of an unknown kind.
     auto kind = m_small;
     kind[recoveryBodyAt] = 3;
@@ -1524,7 +1827,7 @@ void TestVault::contactsRoundTrip()
     QVERIFY(file.ok());
     const auto header = decodeHeader(*file);
     QVERIFY(header.ok());
-    QCOMPARE(header->version, std::uint16_t{2});
+    QCOMPARE(header->version, std::uint16_t{3});
     QCOMPARE(header->recordCount, 3u);
     // The contacts are kind 3 in the file, in list order (sort positions 0, 1, 2).
     const auto offsets = recordOffsets(*file, 3);
@@ -1560,13 +1863,215 @@ void TestVault::contactInVersionOneFile()
     QCOMPARE(header.error().code, VaultError::Malformed);
     QCOMPARE(QString::fromStdString(header.error().message),
              QStringLiteral("vault record 2: a contact (kind 3) in a version 1 file"));
-    const auto unlocked = Vault::unlockWithPassword(file, hexField("password_hex"));
+    const auto unlocked = Vault::unlockWithPassword(
+        file, test::hex(versionOneVector()[QStringLiteral("password_hex")].toString()));
     QVERIFY(!unlocked.ok());
     QCOMPARE(unlocked.error().code, VaultError::Malformed);
-    // Kind 4 is no kind in either version.
+    // Nor tombstones (kind 4, version 3).
     file[offsets[1] + recordIdSize + 8] = 4;
     fixChecksum(file);
     QCOMPARE(decodeHeader(file).error().code, VaultError::Malformed);
+    QCOMPARE(QString::fromStdString(decodeHeader(file).error().message),
+             QStringLiteral("vault record 2: a deleted record (kind 4) in a version 1 file"));
+    // Kind 5 is no kind in any version.
+    file[offsets[1] + recordIdSize + 8] = 5;
+    fixChecksum(file);
+    QCOMPARE(decodeHeader(file).error().code, VaultError::Malformed);
+    QCOMPARE(QString::fromStdString(decodeHeader(file).error().message),
+             QStringLiteral("vault record 2: unknown kind 5"));
+}
+
+// The version 2 example, which writers no longer write, still opens with
+// its password and its phrase, its records read as written; saved again it
+// becomes version 3, every slot and record envelope kept and a sync slot
+// added.
+void TestVault::versionTwoExampleStillOpens_data()
+{
+    QTest::addColumn<bool>("byPassword");
+    QTest::newRow("password") << true;
+    QTest::newRow("recovery phrase") << false;
+}
+
+void TestVault::versionTwoExampleStillOpens()
+{
+    QFETCH(bool, byPassword);
+    const auto v2 = versionTwoVector();
+    const auto file = versionTwoFile();
+    const auto info = decodeHeader(file);
+    QVERIFY(info.ok());
+    QCOMPARE(info->version, std::uint16_t{2});
+    QCOMPARE(info->recordCount, 4u);
+    QCOMPARE(info->slotCount, std::uint8_t{3});
+    QCOMPARE(info->recoveryKeyKind, RecoveryKeyKind::Current);
+    QCOMPARE(test::toHex(*info->sharingPublicKey),
+             v2[QStringLiteral("sharing_public_key")].toString());
+    // No sync slot: all zero, no writers.
+    QVERIFY(info->sync == SyncInfo{});
+    auto vault = byPassword ? Vault::unlockWithPassword(
+                                  file, test::hex(v2[QStringLiteral("password_hex")].toString()))
+                            : Vault::unlockWithRecovery(file, vectorKeychain());
+    QVERIFY2(vault.ok(), vault.ok() ? "" : vault.error().message.c_str());
+    QCOMPARE(vault->readVersion(), std::uint16_t{2});
+    QCOMPARE(vault->generation(), std::uint64_t{1});
+    QCOMPARE(vault->tombstoneCount(), std::size_t{0});
+    QStringList expected;
+    for (const auto r : v2[QStringLiteral("records")].toArray()) {
+        // Version 2 records have no changes.
+        auto record = recordFromJson(r.toObject());
+        QVERIFY(changesOf(record).empty());
+        RecordId id{};
+        const auto idBytes = test::hex(r.toObject()[QStringLiteral("id")].toString());
+        std::copy(idBytes.begin(), idBytes.end(), id.begin());
+        std::visit(
+            [&](auto& x) {
+                x.id = id;
+                x.version = 1;
+            },
+            record);
+        expected << describe(record);
+    }
+    expected.sort();
+    QCOMPARE(expected.size(), 4);
+    QCOMPARE(describeAll(*vault), expected);
+    QVERIFY(vault->sharingKey().has_value());
+    QVERIFY(vault->sharingKey()->publicKey == vectorKeychain().sharingKey().publicKey);
+
+    vault->setDevice(vectorDevice());
+    test::SeededRandom random(test::testSeed());
+    const auto again = vault->serialize(random, 1767229300);
+    QVERIFY(again.ok());
+    const auto saved = decodeHeader(*again);
+    QVERIFY(saved.ok());
+    QCOMPARE(saved->version, std::uint16_t{3});
+    QCOMPARE(saved->generation, std::uint64_t{2});
+    QCOMPARE(saved->slotCount, std::uint8_t{4});
+    QCOMPARE(test::toHex(saved->sync.lastWriter), test::toHex(vectorDevice()));
+    QCOMPARE(saved->sync.keyMade, std::int64_t{0});
+    QVERIFY(saved->sync.keyDevice == DeviceId{});
+    QCOMPARE(saved->sync.writers.size(), std::size_t{1});
+    QCOMPARE(saved->sync.writers[0].generation, std::uint64_t{2});
+    // The three slots byte for byte, the sync slot after them, then the
+    // records' entries byte for byte.
+    QVERIFY(std::equal(file.begin() + 64, file.begin() + std::ptrdiff_t(versionTwoRecordsAt),
+                       again->begin() + 64));
+    QCOMPARE((*again)[syncSlotAt], syncSlotType);
+    QCOMPARE(recordsStart(*again), recordsAt);
+    QCOMPARE(again->size(), file.size() + slotHeaderSize + oneWriterSyncSlotSize);
+    QVERIFY(std::equal(file.begin() + std::ptrdiff_t(versionTwoRecordsAt), file.end() - 64,
+                       again->begin() + std::ptrdiff_t(recordsAt)));
+    auto reopened =
+        Vault::unlockWithPassword(*again, test::hex(v2[QStringLiteral("password_hex")].toString()));
+    QVERIFY(reopened.ok());
+    QCOMPARE(describeAll(*reopened), expected);
+}
+
+// Tombstones (kind 4) are version 3's: in a version 2 file one is
+// malformed before any key work; in a version 3 file the kind is read, and
+// a record relabelled as one fails its own tag (the kind is in its AD).
+void TestVault::tombstoneKindNeedsVersionThree()
+{
+    auto file = versionTwoFile();
+    const auto offsets = recordOffsets(file, 4);
+    file[offsets[1] + recordIdSize + 8] = 4;
+    fixChecksum(file);
+    const auto header = decodeHeader(file);
+    QVERIFY(!header.ok());
+    QCOMPARE(header.error().code, VaultError::Malformed);
+    QCOMPARE(QString::fromStdString(header.error().message),
+             QStringLiteral("vault record 2: a deleted record (kind 4) in a version 2 file"));
+    const auto password = test::hex(versionTwoVector()[QStringLiteral("password_hex")].toString());
+    QCOMPARE(Vault::unlockWithPassword(file, password).error().code, VaultError::Malformed);
+    // A version 2 file may hold kind 3 (the checksum alone then finds it).
+    file[offsets[1] + recordIdSize + 8] = 3;
+    fixChecksum(file);
+    QVERIFY(decodeHeader(file).ok());
+
+    auto relabelled = vectorFile();
+    const auto v3Offsets = recordOffsets(relabelled, 5);
+    relabelled[v3Offsets[1] + recordIdSize + 8] = 4;
+    fixChecksum(relabelled);
+    QVERIFY(decodeHeader(relabelled).ok());
+    fixManifest(relabelled, hexField("manifest_key"));
+    const auto unlocked = Vault::unlockWithPassword(relabelled, hexField("password_hex"));
+    QVERIFY(!unlocked.ok());
+    QCOMPARE(unlocked.error().code, VaultError::Tampered);
+    QCOMPARE(unlocked.error().message, std::string("vault tampered: record 2 does not open"));
+}
+
+// The sync slot (type 5) is version 3's: in a version 2 file it is a slot
+// of unknown type.
+void TestVault::syncSlotNeedsVersionThree()
+{
+    // m_small without its identity slot: three slots, the sync slot third.
+    auto file = m_small;
+    file.erase(file.begin() + std::ptrdiff_t(identitySlotAt),
+               file.begin() + std::ptrdiff_t(syncSlotAt));
+    file[56] = 3;
+    fixChecksum(file);
+    QVERIFY(decodeHeader(file).ok()); // as version 3, the structure holds
+    file[9] = 2;
+    fixChecksum(file);
+    const auto header = decodeHeader(file);
+    QVERIFY(!header.ok());
+    QCOMPARE(header.error().code, VaultError::Malformed);
+    QCOMPARE(header.error().message, std::string("vault slot 3: unknown type 5"));
+    QCOMPARE(Vault::unlockWithPassword(file, test::view(testPassword)).error().code,
+             VaultError::Malformed);
+}
+
+// The sync slot's writers (docs/FORMAT.md section 6.5 step 2.5): their
+// count must give the slot's length, at most 64, the devices ascending and
+// distinct. Each case is m_small with the sync slot rewritten and the
+// checksum fixed: refused before any key work.
+void TestVault::syncSlotWriters()
+{
+    const DeviceId zero{};
+    const DeviceId one = {1, 0, 0, 0, 0, 0, 0, 0};
+    const WriterGeneration first{zero, 1}; // m_small's own writer
+    QCOMPARE(test::toHex(syncSlotBody(m_small, 1, {first})),
+             test::toHex(ByteView(m_small).subspan(syncBodyAt, oneWriterSyncSlotSize)));
+    std::vector<WriterGeneration> sixtyFive;
+    for (std::uint8_t i = 0; i < 65; ++i)
+        sixtyFive.push_back({DeviceId{0, 0, 0, 0, 0, 0, 0, i}, 1});
+    std::vector<WriterGeneration> sixtyFour(sixtyFive.begin(), sixtyFive.end() - 1);
+    Bytes tooShort = syncSlotBody(m_small, 1, {first});
+    tooShort.pop_back();
+    const struct
+    {
+        const char* name;
+        Bytes body;
+        const char* message; // null: the structure holds
+    } cases[] = {
+        {"two writers", syncSlotBody(m_small, 2, {first, {one, 5}}), nullptr},
+        {"64 writers", syncSlotBody(m_small, 64, sixtyFour), nullptr},
+        {"count 0, one writer", syncSlotBody(m_small, 0, {first}),
+         "vault slot 4: 0 writers do not fill its 41 bytes"},
+        {"count 2, one writer", syncSlotBody(m_small, 2, {first}),
+         "vault slot 4: 2 writers do not fill its 41 bytes"},
+        {"count 1, two writers", syncSlotBody(m_small, 1, {first, {one, 5}}),
+         "vault slot 4: 1 writers do not fill its 57 bytes"},
+        {"no writers, count 1", syncSlotBody(m_small, 1, {}),
+         "vault slot 4: 1 writers do not fill its 25 bytes"},
+        {"65 writers", syncSlotBody(m_small, 65, sixtyFive),
+         "vault slot 4: 65 writers, more than 64"},
+        {"writers out of order", syncSlotBody(m_small, 2, {{one, 5}, first}),
+         "vault slot 4: writers out of order or repeated"},
+        {"a writer twice", syncSlotBody(m_small, 2, {first, {zero, 5}}),
+         "vault slot 4: writers out of order or repeated"},
+        {"40 bytes", tooShort, "vault slot 4: length 40 is not 25"},
+    };
+    for (const auto& c : cases) {
+        const auto file = withSyncSlotBody(m_small, c.body);
+        const auto header = decodeHeader(file);
+        if (c.message == nullptr) {
+            QVERIFY2(header.ok(), header.ok() ? c.name : header.error().message.c_str());
+            QCOMPARE(header->sync.writers.size(), std::size_t(file[syncWriterCountAt]));
+            continue;
+        }
+        QVERIFY2(!header.ok(), c.name);
+        QCOMPARE(header.error().code, VaultError::Malformed);
+        QCOMPARE(QString::fromStdString(header.error().message), QString::fromLatin1(c.message));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestVault)

@@ -88,6 +88,20 @@ QByteArray contactFields(std::uint8_t replaceTag = 0, const QByteArray& replacem
 constexpr qsizetype afterContactModified = 26;
 constexpr qsizetype afterContactName = 45;
 
+// One device's count in field 0x11: device (8) || count (8).
+QByteArray change(std::uint8_t firstByte, std::uint64_t count)
+{
+    return QByteArray(1, char(firstByte)) + QByteArray(7, '\x11') + be(count, 8);
+}
+
+// A valid note's fields, its changes (0x11) given, in their place.
+QByteArray noteFieldsWithChanges(const QByteArray& changes)
+{
+    return fieldBytes(field::created, be(1, 8)) + fieldBytes(field::modified, be(1, 8)) +
+           fieldBytes(field::sortPosition, be(1, 4)) + fieldBytes(field::changes, changes) +
+           fieldBytes(field::title, "t") + fieldBytes(field::body, "b");
+}
+
 OtpAccount sampleAccount()
 {
     OtpAccount account;
@@ -178,6 +192,13 @@ private slots:
     void contactRoundTrip_data();
     void contactRoundTrip();
     void contactKnownEncoding();
+    void changesDecodeRejects_data();
+    void changesDecodeRejects();
+    void changesRoundTrip();
+    void changesValidateRejects();
+    void tombstoneKnownEncoding();
+    void tombstoneDecodeRejects_data();
+    void tombstoneDecodeRejects();
 };
 
 void TestVaultRecords::decodeRejects_data()
@@ -186,7 +207,7 @@ void TestVaultRecords::decodeRejects_data()
     QTest::addColumn<QByteArray>("fields");
     const int account = 1;
     const int note = 2;
-    QTest::newRow("unknown tag 0x11") << account << accountFields() + fieldBytes(0x11, "x");
+    QTest::newRow("unknown tag 0x12") << account << accountFields() + fieldBytes(0x12, "x");
     const QByteArray envelopeId(16, '\x5a');
     QTest::newRow("received from: 48 bytes")
         << account
@@ -595,6 +616,215 @@ void TestVaultRecords::contactKnownEncoding()
                                         QString::fromLatin1(contactKey.toHex()) +
                                         QStringLiteral("330000000101"));
     QCOMPARE(encoded->size(), std::size_t{13 + 13 + 9 + 7 + 38 + 6});
+}
+
+// Field 0x11, the changes (docs/FORMAT.md sections 6.4 and 13): in every
+// kind, n x (device (8) || count (8)), 1 <= n <= 255, devices ascending and
+// distinct, counts at least 1. Anything else is Malformed, naming the field.
+void TestVaultRecords::changesDecodeRejects_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QByteArray>("fields");
+    QTest::addColumn<QString>("message");
+    const int account = 1;
+    const int note = 2;
+    const int contact = 3;
+    const auto inAccount = [](const QByteArray& changes) {
+        return accountFields() + fieldBytes(field::changes, changes);
+    };
+    const QString size = QStringLiteral("record field 0x11: must be a non-zero multiple of 16 "
+                                        "bytes, not %1");
+    const QString order = QStringLiteral("record field 0x11: devices out of order or repeated");
+    QTest::newRow("empty") << account << inAccount({}) << size.arg(0);
+    QTest::newRow("1 byte") << account << inAccount("x") << size.arg(1);
+    QTest::newRow("15 bytes") << account << inAccount(change(1, 1).chopped(1)) << size.arg(15);
+    QTest::newRow("17 bytes") << account << inAccount(change(1, 1) + 'x') << size.arg(17);
+    QTest::newRow("33 bytes") << account << inAccount(change(1, 1) + change(2, 1) + 'x')
+                              << size.arg(33);
+    QTest::newRow("a zero count") << account << inAccount(change(1, 1) + change(2, 0))
+                                  << QStringLiteral("record field 0x11: a device with no changes");
+    QTest::newRow("devices out of order")
+        << account << inAccount(change(2, 1) + change(1, 1)) << order;
+    QTest::newRow("a device twice") << account << inAccount(change(1, 1) + change(1, 2)) << order;
+    QByteArray many;
+    for (int i = 0; i < 256; ++i)
+        many += QByteArray(6, '\0') + be(std::uint64_t(i), 2) + be(1, 8);
+    QTest::newRow("256 devices") << account << inAccount(many)
+                                 << QStringLiteral("record field 0x11: names 256 devices, more "
+                                                   "than 255");
+    QTest::newRow("the field twice")
+        << account << inAccount(change(1, 1)) + fieldBytes(field::changes, change(2, 1))
+        << QStringLiteral("record field 0x11: is out of order or repeated");
+    QTest::newRow("in a note, a zero count")
+        << note << noteFieldsWithChanges(change(1, 0))
+        << QStringLiteral("record field 0x11: a device with no changes");
+    QTest::newRow("in a note, after the title")
+        << note
+        << fieldBytes(field::created, be(1, 8)) + fieldBytes(field::modified, be(1, 8)) +
+               fieldBytes(field::sortPosition, be(1, 4)) + fieldBytes(field::title, "t") +
+               fieldBytes(field::changes, change(1, 1)) + fieldBytes(field::body, "b")
+        << QStringLiteral("record field 0x11: is out of order or repeated");
+    QTest::newRow("in a contact, devices out of order")
+        << contact
+        << contactFields().insert(afterContactModified + 9,
+                                  fieldBytes(field::changes, change(9, 1) + change(3, 1)))
+        << order;
+}
+
+void TestVaultRecords::changesDecodeRejects()
+{
+    QFETCH(int, kind);
+    QFETCH(QByteArray, fields);
+    QFETCH(QString, message);
+    const auto decoded =
+        decodeFields(static_cast<RecordKind>(kind), RecordId{}, 1, test::view(fields));
+    QVERIFY(!decoded.ok());
+    QCOMPARE(decoded.error().code, VaultError::Malformed);
+    QCOMPARE(QString::fromStdString(decoded.error().message), message);
+}
+
+// The changes of an account, a note and a contact read back as written,
+// the field in its place by tag; without changes there is no field 0x11.
+void TestVaultRecords::changesRoundTrip()
+{
+    const Changes changes = {
+        {{0x01, 0, 0, 0, 0, 0, 0, 0}, 3},
+        {{0x5c, 0xa1, 0xab, 0x1e, 0x00, 0xc0, 0xff, 0xee}, 1},
+        {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 0xffffffffffffffffULL}};
+    auto account = sampleAccount();
+    account.changes = changes;
+    SecureNote note;
+    note.title = "t";
+    note.body = SecureBuffer::fromString("b");
+    note.changes = changes;
+    Contact contact;
+    contact.name = "Alice";
+    std::copy(contactKey.begin(), contactKey.end(), contact.publicKey.begin());
+    contact.changes = changes;
+    const QByteArray changesField =
+        fieldBytes(field::changes, QByteArray::fromHex("0100000000000000"
+                                                       "0000000000000003"
+                                                       "5ca1ab1e00c0ffee"
+                                                       "0000000000000001"
+                                                       "ffffffffffffffff"
+                                                       "ffffffffffffffff"));
+    for (const Record& record :
+         {Record(account.clone()), Record(note.clone()), Record(contact.clone())}) {
+        const auto encoded = encodeFields(record);
+        QVERIFY2(encoded.ok(), encoded.ok() ? "" : encoded.error().message.c_str());
+        const QByteArray bytes(reinterpret_cast<const char*>(encoded->data()),
+                               qsizetype(encoded->size()));
+        QVERIFY(bytes.contains(changesField));
+        const auto decoded = decodeFields(kindOf(record), RecordId{}, 1, *encoded);
+        QVERIFY2(decoded.ok(), decoded.ok() ? "" : decoded.error().message.c_str());
+        QCOMPARE(changesOf(*decoded), changes);
+        // Without changes, no field 0x11: the fields are those of a record
+        // of version 2.
+        auto bare = cloneRecord(record);
+        std::visit([](auto& r) { r.changes.clear(); }, bare);
+        const auto plain = encodeFields(bare);
+        QVERIFY(plain.ok());
+        QCOMPARE(plain->size() + std::size_t(changesField.size()), encoded->size());
+        const auto back = decodeFields(kindOf(record), RecordId{}, 1, *plain);
+        QVERIFY(back.ok());
+        QVERIFY(changesOf(*back).empty());
+    }
+    // In a note, 0x11 comes after the sort position and before the title.
+    const auto encodedNote = encodeFields(Record(note.clone()));
+    QVERIFY(encodedNote.ok());
+    QCOMPARE(test::toHex(*encodedNote),
+             QString::fromLatin1((fieldBytes(field::created, be(0, 8)) +
+                                  fieldBytes(field::modified, be(0, 8)) +
+                                  fieldBytes(field::sortPosition, be(0, 4)) + changesField +
+                                  fieldBytes(field::title, "t") + fieldBytes(field::body, "b"))
+                                     .toHex()));
+}
+
+// A record whose changes break the rules cannot be stored.
+void TestVaultRecords::changesValidateRejects()
+{
+    const DeviceId a = {1, 0, 0, 0, 0, 0, 0, 0};
+    const DeviceId b = {2, 0, 0, 0, 0, 0, 0, 0};
+    for (const Changes& changes :
+         {Changes{{b, 1}, {a, 1}}, Changes{{a, 1}, {a, 2}}, Changes{{a, 0}}}) {
+        auto account = sampleAccount();
+        account.changes = changes;
+        verifyCannotBeStored(Record(std::move(account)));
+    }
+    Changes tooMany;
+    for (std::size_t i = 0; i <= maximumChangeDevices; ++i)
+        tooMany.push_back({DeviceId{0, 0, 0, 0, 0, 0, std::uint8_t(i >> 8), std::uint8_t(i)}, 1});
+    SecureNote note;
+    note.title = "t";
+    note.changes = tooMany;
+    verifyCannotBeStored(Record(std::move(note)));
+}
+
+void TestVaultRecords::tombstoneKnownEncoding()
+{
+    // Written by hand from docs/FORMAT.md sections 6.4 and 13: the time of
+    // deletion (0x0d) and the changes (0x11), nothing else. (The version 3
+    // worked example's tombstone.)
+    Tombstone tombstone;
+    tombstone.id[0] = 0x89;
+    tombstone.version = 2;
+    tombstone.deleted = 1767229200;
+    tombstone.changes = {{{0x5c, 0xa1, 0xab, 0x1e, 0x00, 0xc0, 0xff, 0xee}, 2}};
+    const auto encoded = encodeTombstone(tombstone);
+    QVERIFY(encoded.ok());
+    QCOMPARE(test::toHex(*encoded), QStringLiteral("0d00000008000000006955c710"
+                                                   "1100000010"
+                                                   "5ca1ab1e00c0ffee0000000000000002"));
+    const auto decoded = decodeTombstone(tombstone.id, 2, *encoded);
+    QVERIFY2(decoded.ok(), decoded.ok() ? "" : decoded.error().message.c_str());
+    QVERIFY(*decoded == tombstone);
+    // A tombstone's changes are required, and keep the rules.
+    for (const Changes& changes :
+         {Changes{}, Changes{{{2, 0, 0, 0, 0, 0, 0, 0}, 1}, {{1, 0, 0, 0, 0, 0, 0, 0}, 1}}}) {
+        auto bad = tombstone;
+        bad.changes = changes;
+        const auto refused = encodeTombstone(bad);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, VaultError::InvalidRecord);
+    }
+}
+
+// A tombstone's fields (kind 4): 0x0d and 0x11, both required, nothing
+// else. Anything else is Malformed, naming the field.
+void TestVaultRecords::tombstoneDecodeRejects_data()
+{
+    QTest::addColumn<QByteArray>("fields");
+    QTest::addColumn<QString>("tag");
+    const QByteArray deleted = fieldBytes(field::modified, be(1767229200, 8));
+    const QByteArray changes = fieldBytes(field::changes, change(1, 2));
+    QTest::newRow("empty") << QByteArray() << "0x0d";
+    QTest::newRow("time missing") << changes << "0x0d";
+    QTest::newRow("changes missing") << deleted << "0x11";
+    QTest::newRow("time 4 bytes") << fieldBytes(field::modified, be(1, 4)) + changes << "0x0d";
+    QTest::newRow("changes empty") << deleted + fieldBytes(field::changes, {}) << "0x11";
+    QTest::newRow("a zero count") << deleted + fieldBytes(field::changes, change(1, 0)) << "0x11";
+    QTest::newRow("changes before the time") << changes + deleted << "0x0d";
+    QTest::newRow("time twice") << deleted + deleted + changes << "0x0d";
+    QTest::newRow("created") << fieldBytes(field::created, be(1, 8)) + deleted + changes << "0x0c";
+    QTest::newRow("issuer") << fieldBytes(field::issuer, "x") + deleted + changes << "0x01";
+    QTest::newRow("sort position")
+        << deleted + fieldBytes(field::sortPosition, be(1, 4)) + changes << "0x0f";
+    QTest::newRow("title") << deleted + changes + fieldBytes(field::title, "t") << "0x21";
+    QTest::newRow("contact name") << deleted + changes + fieldBytes(field::contactName, "A")
+                                  << "0x31";
+}
+
+void TestVaultRecords::tombstoneDecodeRejects()
+{
+    QFETCH(QByteArray, fields);
+    QFETCH(QString, tag);
+    const auto decoded = decodeTombstone(RecordId{}, 2, test::view(fields));
+    QVERIFY(!decoded.ok());
+    QCOMPARE(decoded.error().code, VaultError::Malformed);
+    const QString message = QString::fromStdString(decoded.error().message);
+    QVERIFY2(message.contains(QStringLiteral("field ") + tag), qPrintable(message));
+    // Records are read by kind: decodeFields reads no tombstone.
+    QVERIFY(!decodeFields(RecordKind::Tombstone, RecordId{}, 2, test::view(fields)).ok());
 }
 
 QTEST_APPLESS_MAIN(TestVaultRecords)

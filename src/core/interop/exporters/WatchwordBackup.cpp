@@ -56,7 +56,11 @@ ExportResult<Exported> exportWatchwordBackup(std::span<const vault::OtpAccount> 
     SecureText payload;
     writeU32(payload, static_cast<std::uint32_t>(accounts.size()));
     for (std::size_t i = 0; i < accounts.size(); ++i) {
-        auto fields = vault::encodeFields(vault::Record(accounts[i].clone()));
+        // The backup carries what the account is, not this vault's history
+        // of it (docs/FORMAT.md section 10.1).
+        auto account = accounts[i].clone();
+        account.changes.clear();
+        auto fields = vault::encodeFields(vault::Record(std::move(account)));
         if (!fields)
             return fields.failure(ExportError::NotRepresentable,
                                   std::string(label) + ": " + entryLabel(i, accounts[i]) + ": ");

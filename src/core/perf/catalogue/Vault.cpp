@@ -16,6 +16,12 @@
 //   vault/serialize/10000          the file of 10,000 records after one edit, no I/O
 //   vault/save/10000               the same plus the atomic save with its fsyncs
 //                                  (target: <= 50 ms plus the fsyncs)
+//   vault/merge/10000              two copies of a 10,000-account vault, each
+//                                  with 1,000 accounts changed on its own
+//                                  device (100 of them on both), opened with
+//                                  the vault's key (no KDF) and merged: what
+//                                  `vault merge` does before it saves
+//                                  (target: <= 50 ms, issue 20)
 //   import/preview/10000           another app's plain export of 10,000
 //                                  accounts read and planned against a vault of
 //                                  1,000 (1,000 of them already in it): what the
@@ -293,6 +299,110 @@ Prepared prepareUnlockRecoveryKek()
     }));
 }
 
+// The two copies vault/merge/10000 merges and the vault that opens them: the
+// 10,000-account file, then on device A accounts 0..999 renamed and on device
+// B accounts 900..1899, each saved once.
+struct MergeFixture
+{
+    Vault holder;
+    Bytes ours;
+    Bytes theirs;
+};
+
+std::unique_ptr<MergeFixture> buildMergeFixture(std::string& error)
+{
+    auto holder = unlockedVault(kSizes.back(), error);
+    if (!holder)
+        return nullptr;
+    const auto edited = [&](std::uint8_t device, std::size_t first) -> std::optional<Bytes> {
+        auto copy = unlockedVault(kSizes.back(), error);
+        if (!copy)
+            return std::nullopt;
+        copy->setDevice({device, 0, 0, 0, 0, 0, 0, 1});
+        const auto sorted = vault::sortedRecords(*copy);
+        std::vector<vault::Record> changes;
+        for (std::size_t i = first; i < first + 1000; ++i) {
+            auto record = vault::cloneRecord(*sorted[i]);
+            auto& account = std::get<vault::OtpAccount>(record);
+            account.issuer += device == 0xa0 ? " (A)" : " (B)";
+            account.modified = kNow + device;
+            changes.push_back(std::move(record));
+        }
+        for (auto& record : changes)
+            if (!copy->update(std::move(record))) {
+                error = "the benchmark vault refuses an edit";
+                return std::nullopt;
+            }
+        auto file = copy->serialize(crypto::systemRandom(), kNow + device);
+        if (!file) {
+            error = file.error().message;
+            return std::nullopt;
+        }
+        return std::move(*file);
+    };
+    auto ours = edited(0xa0, 0);
+    auto theirs = edited(0xb0, 900);
+    if (!ours || !theirs)
+        return nullptr;
+    return std::make_unique<MergeFixture>(
+        MergeFixture{std::move(*holder), std::move(*ours), std::move(*theirs)});
+}
+
+// Opens both copies with the holder's key and merges; the merged vaults are
+// kept until the sample ends (dropping them is not merging).
+class MergeCopies final : public Routine
+{
+public:
+    explicit MergeCopies(std::unique_ptr<MergeFixture> fixture) : m_fixture(std::move(fixture)) {}
+
+    void run(std::uint64_t iterations) override
+    {
+        for (std::uint64_t i = 0; i < iterations; ++i) {
+            if (m_kept.size() == maximumKept)
+                m_kept.pop_front();
+            auto ours = Vault::unlockWithKeyOf(m_fixture->ours, m_fixture->holder);
+            auto theirs = Vault::unlockWithKeyOf(m_fixture->theirs, m_fixture->holder);
+            const auto report = ours->merge(std::move(*theirs));
+            keep(report.ok());
+            m_kept.push_back(std::move(ours));
+        }
+    }
+
+    void afterSample() override { m_kept.clear(); }
+
+    // Whether the merge does what the benchmark says: 1,900 accounts changed
+    // between the two, 100 on both sides.
+    bool check()
+    {
+        auto ours = Vault::unlockWithKeyOf(m_fixture->ours, m_fixture->holder);
+        auto theirs = Vault::unlockWithKeyOf(m_fixture->theirs, m_fixture->holder);
+        if (!ours || !theirs)
+            return false;
+        const auto report = ours->merge(std::move(*theirs));
+        // B's 1,000 are taken: 900 changed there only, 100 changed on both
+        // sides where B's later change wins.
+        return report && report->conflicts == 100 && report->changed.accounts == 1000 &&
+               ours->recordCount() == kSizes.back();
+    }
+
+private:
+    static constexpr std::size_t maximumKept = 32;
+    std::unique_ptr<MergeFixture> m_fixture;
+    std::deque<vault::VaultResult<Vault>> m_kept;
+};
+
+Prepared prepareMerge()
+{
+    std::string error;
+    auto fixture = buildMergeFixture(error);
+    if (!fixture)
+        return notPrepared(error);
+    auto routine = std::make_unique<MergeCopies>(std::move(fixture));
+    if (!routine->check())
+        return notPrepared("the benchmark copies do not merge as expected");
+    return prepared(std::move(routine));
+}
+
 Prepared prepareSerialize()
 {
     std::string error;
@@ -483,6 +593,10 @@ std::vector<Benchmark> vaultBenchmarks()
                     "vault/serialize/10000 plus the atomic save: temp file, fsync, backup, "
                     "rename, directory fsync",
                     0, "", prepareSave});
+    list.push_back({"vault/merge/10000",
+                    "two copies of a 10,000-account vault, 1,000 accounts changed on each "
+                    "device (100 on both), opened with the vault's key (no KDF) and merged",
+                    static_cast<double>(kSizes.back()), "records", prepareMerge});
     list.push_back({"import/preview/10000",
                     "another app's plain export of 10,000 accounts (Aegis JSON) read and its "
                     "preview planned against a vault of 1,000 accounts, 1,000 of them already "
