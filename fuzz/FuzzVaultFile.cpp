@@ -38,7 +38,7 @@ bool sameInfo(const VaultHeaderInfo& a, const VaultHeaderInfo& b)
            a.passwordSlot.targetMilliseconds == b.passwordSlot.targetMilliseconds &&
            a.passwordSlot.iterationsPerSecond == b.passwordSlot.iterationsPerSecond &&
            a.recoveryPublicKey == b.recoveryPublicKey && a.recoveryKeyKind == b.recoveryKeyKind &&
-           a.sharingPublicKey == b.sharingPublicKey;
+           a.sharingPublicKey == b.sharingPublicKey && a.sync == b.sync;
 }
 
 bool sameRecords(const std::vector<SealedRecord>& a, const std::vector<SealedRecord>& b)
@@ -54,7 +54,7 @@ bool sameRecords(const std::vector<SealedRecord>& a, const std::vector<SealedRec
 void checkAccepted(ByteView file, const ParsedVault& parsed)
 {
     const auto& info = parsed.info;
-    expect(info.version == 1 || info.version == 2, "accepted: version is 1 or 2");
+    expect(info.version >= 1 && info.version <= 3, "accepted: version is 1, 2 or 3");
     const bool versionOne = info.version == 1;
     expect(parsed.authenticated.data() == file.data() &&
                parsed.authenticated.size() + manifestSize + checksumSize == file.size(),
@@ -66,8 +66,20 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     expect(equalBytes(checksum, file.last(checksumSize)), "accepted: the checksum matches");
 
     expect(parsed.passwordSlot.size() == passwordSlotSize, "accepted: password slot size");
-    expect(info.slotCount == 1 + (parsed.recoverySlot ? 1 : 0) + (parsed.identitySlot ? 1 : 0),
+    expect(info.slotCount == 1 + (parsed.recoverySlot ? 1 : 0) + (parsed.identitySlot ? 1 : 0) +
+                                 (parsed.syncSlot ? 1 : 0),
            "accepted: slot count");
+    expect(!parsed.syncSlot || info.version == 3, "accepted: a sync slot only in version 3");
+    if (parsed.syncSlot) {
+        expect(parsed.syncSlot->size() == syncSlotFixedSize + 16 * info.sync.writers.size() &&
+                   info.sync.writers.size() <= maximumSyncWriters,
+               "accepted: the sync slot's size is its writers'");
+        for (std::size_t i = 1; i < info.sync.writers.size(); ++i)
+            expect(info.sync.writers[i - 1].device < info.sync.writers[i].device,
+                   "accepted: the sync slot's writers in ascending device order");
+    } else {
+        expect(info.sync == SyncInfo{}, "accepted: no sync slot reads as all zero");
+    }
     const std::size_t recoverySize = versionOne ? versionOneRecoverySlotSize : recoverySlotSize;
     expect(!parsed.recoverySlot || parsed.recoverySlot->size() == recoverySize,
            "accepted: recovery slot size");
@@ -103,11 +115,14 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
         size += slotHeaderSize + recoverySize;
     if (parsed.identitySlot)
         size += slotHeaderSize + identitySlotSize;
+    if (parsed.syncSlot)
+        size += slotHeaderSize + parsed.syncSlot->size();
     std::vector<RecordId> ids;
     for (const auto& record : parsed.records) {
         expect(record.kind == RecordKind::OtpAccount || record.kind == RecordKind::SecureNote ||
-                   (record.kind == RecordKind::Contact && info.version == 2),
-               "accepted: record kind 1 or 2, or 3 in a version 2 file");
+                   (record.kind == RecordKind::Contact && info.version >= 2) ||
+                   (record.kind == RecordKind::Tombstone && info.version == 3),
+               "accepted: record kind 1 or 2, 3 from version 2, 4 in version 3");
         expect(record.sealed.size() >= minimumSealedRecordSize &&
                    (record.sealed.size() - 48) % 16 == 0,
                "accepted: a record's sealed length is an envelope size");
@@ -125,10 +140,12 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     expect(sameInfo(*header, info), "decodeHeader reads what parseVault reads");
 
     // Written back (under some manifest key: the manifest is not checked
-    // here), the structure must come back byte for byte: the file has one
-    // spelling, the password slot first (docs/FORMAT.md section 6.2). The
-    // encoder writes version 2 only; a version 1 file is written anew by the
-    // vault, with its recovery slot wrapped again.
+    // here), the structure must come back: byte for byte for a version 3
+    // file with its sync slot (the file has one spelling, the password slot
+    // first: docs/FORMAT.md section 6.2); a version 2 file, or a version 3
+    // one without a sync slot, comes back as version 3 with an all-zero sync
+    // slot added, every other slot and record the same. A version 1 file is
+    // written anew by the vault, with its recovery slot wrapped again.
     if (versionOne)
         return;
     VaultImage image;
@@ -141,6 +158,7 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
         image.recoverySlot = Bytes(parsed.recoverySlot->begin(), parsed.recoverySlot->end());
     if (parsed.identitySlot)
         image.identitySlot = Bytes(parsed.identitySlot->begin(), parsed.identitySlot->end());
+    image.sync = info.sync;
     image.records = parsed.records;
     const std::uint8_t keyBytes[32] = {};
     const crypto::HmacKey manifestKey(crypto::HashAlgorithm::Sha256, keyBytes);
@@ -149,7 +167,13 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     if (!reread)
         propertyBroken("encodeVault wrote a file that parseVault refuses: " +
                        reread.error().message);
-    expect(sameInfo(reread->info, info), "written back: the same header and slot information");
+    const bool sameSpelling = info.version == formatVersion && parsed.syncSlot.has_value();
+    VaultHeaderInfo expected = info;
+    expected.version = formatVersion;
+    expected.slotCount = static_cast<std::uint8_t>(info.slotCount + (parsed.syncSlot ? 0 : 1));
+    expect(sameInfo(reread->info, expected),
+           "written back: the same header and slot information");
+    expect(reread->syncSlot.has_value(), "written back: a sync slot");
     expect(equalBytes(reread->passwordSlot, parsed.passwordSlot), "written back: password slot");
     expect(reread->recoverySlot.has_value() == parsed.recoverySlot.has_value() &&
                (!parsed.recoverySlot || equalBytes(*reread->recoverySlot, *parsed.recoverySlot)),
@@ -158,7 +182,7 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
                (!parsed.identitySlot || equalBytes(*reread->identitySlot, *parsed.identitySlot)),
            "written back: identity slot");
     expect(sameRecords(reread->records, parsed.records), "written back: the same records");
-    expect(equalBytes(reread->authenticated, parsed.authenticated),
+    expect(!sameSpelling || equalBytes(reread->authenticated, parsed.authenticated),
            "written back: byte for byte the same structure");
 }
 

@@ -90,6 +90,20 @@ def vault_seeds():
           with_checksum(bytes(two_slots) + slots2[0] + slots2[2] + records2 + manifest2))
     write("fuzz-vault-file", "v2-migrated", bytes.fromhex(v2["migrated_file_hex"]))
 
+    # Version 3: the worked example (four slots, a tombstone), the version 1
+    # example migrated (no identity slot), and the example without its sync
+    # slot (optional).
+    v3 = json.loads((DATA / "vault" / "vectors_v3.json").read_text())
+    file3 = bytes.fromhex(v3["file_hex"])
+    header3, slots3, records3, manifest3 = split_vault(file3)
+    write("fuzz-vault-file", "v3-worked-example", file3)
+    write("fuzz-vault-file", "v3-migrated", bytes.fromhex(v3["migrated_file_hex"]))
+    three_slots = bytearray(header3)
+    three_slots[56] = 3
+    write("fuzz-vault-file", "v3-without-sync-slot",
+          with_checksum(bytes(three_slots) + slots3[0] + slots3[1] + slots3[2] + records3
+                        + manifest3))
+
 
 def fields_of(data):
     """(tag, value) pairs of a record's fields (docs/FORMAT.md section 6.4)."""
