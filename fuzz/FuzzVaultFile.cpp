@@ -171,8 +171,7 @@ void checkAccepted(ByteView file, const ParsedVault& parsed)
     VaultHeaderInfo expected = info;
     expected.version = formatVersion;
     expected.slotCount = static_cast<std::uint8_t>(info.slotCount + (parsed.syncSlot ? 0 : 1));
-    expect(sameInfo(reread->info, expected),
-           "written back: the same header and slot information");
+    expect(sameInfo(reread->info, expected), "written back: the same header and slot information");
     expect(reread->syncSlot.has_value(), "written back: a sync slot");
     expect(equalBytes(reread->passwordSlot, parsed.passwordSlot), "written back: password slot");
     expect(reread->recoverySlot.has_value() == parsed.recoverySlot.has_value() &&
